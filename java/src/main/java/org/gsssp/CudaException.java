@@ -1,0 +1,8 @@
+package org.gsssp;
+
+/** A CUDA call failed inside the native library; the message carries the CUDA error name. */
+public class CudaException extends GssspException {
+    public CudaException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,8 @@
+package org.gsssp;
+
+/** A float32 distance overflowed to infinity along a finite path; the result would have been wrong. */
+public class DistanceOverflowException extends GssspException {
+    public DistanceOverflowException(String message) {
+        super(message);
+    }
+}

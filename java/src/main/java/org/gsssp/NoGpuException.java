@@ -1,0 +1,8 @@
+package org.gsssp;
+
+/** A GPU algorithm was asked for, but no usable CUDA device (or driver) is present. */
+public class NoGpuException extends GssspException {
+    public NoGpuException(String message) {
+        super(message);
+    }
+}

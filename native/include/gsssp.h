@@ -1,0 +1,167 @@
+/*
+ * gsssp.h — the C ABI of gsssp, the one header jextract reads.
+ *
+ * Conventions (after cuVS's C API):
+ *   - every function returns an int status (gsssp_status); 0 is success;
+ *   - on failure, gsssp_last_error() returns a text for the calling thread that names what was wrong;
+ *   - opaque handles come in create/destroy pairs; destroy accepts NULL;
+ *   - no C++ exception and no CUDA error escapes: both become status codes here.
+ *
+ * Graphs are directed, in CSR form: offsets[num_vertices + 1] (int64, offsets[0] = 0, non-decreasing,
+ * offsets[num_vertices] = num_edges), targets[num_edges] (int32, 0 <= t < num_vertices) and
+ * weights[num_edges] (int32 or float32, see gsssp_weight_type). The host arrays are read in place, never
+ * copied by the library except when uploading them to a GPU.
+ *
+ * Distances are written as 8 bytes per vertex:
+ *   - int32 weights:   int64 distances; GSSSP_INT_INFINITY for unreachable vertices. The sum of at most
+ *                      2^31 - 2 edges of |w| < 2^31 fits in int64, so a distance never wraps.
+ *   - float32 weights: distances are computed in float32 (as the papers do) and written widened to double;
+ *                      +infinity for unreachable vertices. A finite path whose float32 sum overflows makes
+ *                      the query fail with GSSSP_ERROR_OVERFLOW instead of reporting the vertex unreachable.
+ * Predecessors are int32 per vertex: -1 for the source and for unreachable vertices; following them from
+ * any reached vertex leads to the source along a shortest path (a tree, even with zero-weight edges).
+ */
+#ifndef GSSSP_H
+#define GSSSP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GSSSP_API __attribute__((visibility("default")))
+#else
+#define GSSSP_API
+#endif
+
+/* ---- status codes: one-to-one with the Java exceptions ---------------------------------------- */
+typedef enum gsssp_status {
+  GSSSP_SUCCESS = 0,
+  GSSSP_ERROR_INVALID_ARGUMENT = 1,   /* a null pointer, a source out of range, an unknown enum value */
+  GSSSP_ERROR_INVALID_GRAPH = 2,      /* CSR arrays inconsistent: offsets not monotone, target out of range */
+  GSSSP_ERROR_NO_GPU = 3,             /* no CUDA device or no usable driver */
+  GSSSP_ERROR_CUDA = 4,               /* a CUDA call failed; the error text carries the CUDA error name */
+  GSSSP_ERROR_OUT_OF_DEVICE_MEMORY = 5,
+  GSSSP_ERROR_NEGATIVE_CYCLE = 6,     /* a negative cycle reachable from the source */
+  GSSSP_ERROR_CLOSED = 7,             /* the handle was closed (or is closing) */
+  GSSSP_ERROR_INTERNAL = 8,           /* a bug in gsssp */
+  GSSSP_ERROR_UNSUPPORTED = 9,        /* the algorithm does not accept this input (e.g. negative weights) */
+  GSSSP_ERROR_OVERFLOW = 10           /* a float32 distance overflowed */
+} gsssp_status;
+
+typedef enum gsssp_weight_type {
+  GSSSP_WEIGHT_INT32 = 0,
+  GSSSP_WEIGHT_FLOAT32 = 1
+} gsssp_weight_type;
+
+/* Algorithm ids are stable: values are never reused. */
+typedef enum gsssp_algorithm {
+  GSSSP_ALGORITHM_CPU_DIJKSTRA = 0,   /* binary-heap Dijkstra on the host: the reference */
+  GSSSP_ALGORITHM_BELLMAN_FORD = 1,   /* Harish & Narayanan, as in Patel 2023, Algorithms 5-7 */
+  GSSSP_ALGORITHM_FRONTIER = 2,       /* Martin et al. ICCS'09, relax_F (Fig. 3) */
+  GSSSP_ALGORITHM_NEAR_FAR = 3,       /* reserved: Davidson et al. IPDPS'14 */
+  GSSSP_ALGORITHM_DA2CF_F = 4,        /* reserved: Martin et al. ICCS'09 */
+  GSSSP_ALGORITHM_DA2CF_U = 5,        /* reserved: Martin et al. ICCS'09 */
+  GSSSP_ALGORITHM_HBF = 6,            /* reserved: Busato & Bombieri TPDS'16 */
+  GSSSP_ALGORITHM_ADDS = 7            /* reserved: Wang et al. PPoPP'21 */
+} gsssp_algorithm;
+
+#define GSSSP_INT_INFINITY INT64_MAX
+#define GSSSP_NO_PREDECESSOR (-1)
+
+/* ---- version, errors, devices ----------------------------------------------------------------- */
+
+/* The library's version, "MAJOR.MINOR.PATCH[-QUALIFIER]", as built (static storage). */
+GSSSP_API const char* gsssp_version(void);
+
+/* The text of the last failure on the calling thread ("" if none); valid until the thread's next call. */
+GSSSP_API const char* gsssp_last_error(void);
+
+/* Number of usable CUDA devices; 0 (and GSSSP_SUCCESS) when there is no driver or no device. */
+GSSSP_API int gsssp_device_count(int32_t* count);
+
+typedef struct gsssp_device_info {
+  char name[256];
+  int64_t total_memory;      /* bytes */
+  int64_t free_memory;       /* bytes, at the time of the call */
+  int32_t multiprocessor_count;
+  int32_t compute_capability_major;
+  int32_t compute_capability_minor;
+  int32_t max_threads_per_multiprocessor;
+} gsssp_device_info;
+
+GSSSP_API int gsssp_device_get_info(int32_t device, gsssp_device_info* info);
+
+/* ---- graphs and queries ----------------------------------------------------------------------- */
+
+/* A host CSR graph as the caller holds it; the arrays must stay valid for the duration of a call. */
+typedef struct gsssp_csr {
+  int64_t num_vertices;
+  int64_t num_edges;
+  const int64_t* offsets;    /* num_vertices + 1 */
+  const int32_t* targets;    /* num_edges */
+  const void* weights;       /* num_edges of int32_t or float */
+  int32_t weight_type;       /* gsssp_weight_type */
+} gsssp_csr;
+
+/* Per-query options; fill with gsssp_options_init(). Fields unknown to an algorithm are ignored. */
+typedef struct gsssp_options {
+  int32_t compute_predecessors;   /* 1 (default): fill predecessors if the pointer is non-null */
+  int32_t block_size;             /* threads per block for GPU kernels; 0 = the algorithm's default */
+  int64_t max_iterations;         /* 0 = no limit beyond the algorithm's own bound */
+} gsssp_options;
+
+GSSSP_API int gsssp_options_init(gsssp_options* options);
+
+typedef struct gsssp_stats {
+  double time_ms;              /* the algorithm itself: device time for GPU algorithms, wall for CPU */
+  double total_ms;             /* the whole call, including predecessor derivation and copies back */
+  int64_t iterations;          /* rounds (GPU) or heap extractions (CPU Dijkstra) */
+  int64_t vertex_visits;       /* vertices whose out-edges were processed: the ADDS paper's work count */
+  int64_t edges_relaxed;       /* edge relaxations attempted */
+  int64_t vertices_reached;    /* vertices with a finite distance */
+  int64_t peak_device_memory;  /* bytes of device memory the query's scratch uses (0 on the CPU) */
+} gsssp_stats;
+
+/* Checks a host CSR (monotone offsets, targets in range, finite float weights); GSSSP_ERROR_INVALID_GRAPH
+ * with the first offending index in the error text otherwise. O(V + E). */
+GSSSP_API int gsssp_csr_validate(const gsssp_csr* graph);
+
+/* Single-source shortest paths on the host (GSSSP_ALGORITHM_CPU_DIJKSTRA; negative weights give
+ * GSSSP_ERROR_UNSUPPORTED). distances: num_vertices * 8 bytes; predecessors: num_vertices int32 or NULL;
+ * stats may be NULL. */
+GSSSP_API int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source,
+                             const gsssp_options* options, void* distances, int32_t* predecessors,
+                             gsssp_stats* stats);
+
+/* A graph uploaded once to one GPU, answering many queries from many threads. */
+typedef struct gsssp_device_graph_s* gsssp_device_graph_t;
+
+/* Uploads the CSR to `device` (validated first). The host arrays are not referenced after return. */
+GSSSP_API int gsssp_device_graph_create(gsssp_device_graph_t* out, int32_t device, const gsssp_csr* graph);
+
+/* Makes running and future queries on the handle fail with GSSSP_ERROR_CLOSED as soon as they next check
+ * (between rounds), without freeing anything; safe to call from any thread while queries run. */
+GSSSP_API int gsssp_device_graph_cancel(gsssp_device_graph_t graph);
+
+/* Cancels, waits until no query uses the handle, then frees its device memory. NULL is accepted. */
+GSSSP_API int gsssp_device_graph_destroy(gsssp_device_graph_t graph);
+
+/* Device memory held by the handle (graph plus pooled query scratch), in bytes. */
+GSSSP_API int gsssp_device_graph_memory(gsssp_device_graph_t graph, int64_t* bytes);
+
+/* One SSSP query on the GPU. Thread-safe: concurrent calls on one handle each take their own stream and
+ * scratch buffers from a pool (created on demand, kept for reuse). Outputs are host memory as for
+ * gsssp_cpu_sssp. */
+GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64_t source,
+                                      const gsssp_options* options, void* distances, int32_t* predecessors,
+                                      gsssp_stats* stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GSSSP_H */
