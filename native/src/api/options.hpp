@@ -1,0 +1,80 @@
+// Argument checks shared by the host and device entry points: options, algorithm ids, sources.
+#pragma once
+
+#include <cstdint>
+
+#include "common/error.hpp"
+#include "gsssp.h"
+
+namespace gsssp::api {
+
+constexpr int kDefaultBlockSize = 256;
+
+struct ResolvedOptions {
+  bool predecessors = true;
+  int block_size = kDefaultBlockSize;
+  int64_t max_iterations = 0;
+};
+
+inline ResolvedOptions resolve_options(const gsssp_options* options) {
+  ResolvedOptions resolved;
+  if (options == nullptr) return resolved;
+  resolved.predecessors = options->compute_predecessors != 0;
+  if (options->block_size != 0) {
+    // Kernels reduce per warp with full-warp shuffles, so only whole warps are accepted.
+    if (options->block_size < 32 || options->block_size > 1024 || options->block_size % 32 != 0) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT,
+           format("block_size %d is not 0 or a multiple of 32 in [32, 1024]", options->block_size));
+    }
+    resolved.block_size = options->block_size;
+  }
+  if (options->max_iterations < 0) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("max_iterations is negative (%lld)", static_cast<long long>(options->max_iterations)));
+  }
+  resolved.max_iterations = options->max_iterations;
+  return resolved;
+}
+
+enum class AlgorithmKind { kCpu, kGpu, kReserved, kUnknown };
+
+inline AlgorithmKind classify_algorithm(int32_t algorithm) {
+  switch (algorithm) {
+    case GSSSP_ALGORITHM_CPU_DIJKSTRA:
+      return AlgorithmKind::kCpu;
+    case GSSSP_ALGORITHM_BELLMAN_FORD:
+    case GSSSP_ALGORITHM_FRONTIER:
+      return AlgorithmKind::kGpu;
+    case GSSSP_ALGORITHM_NEAR_FAR:
+    case GSSSP_ALGORITHM_DA2CF_F:
+    case GSSSP_ALGORITHM_DA2CF_U:
+    case GSSSP_ALGORITHM_HBF:
+    case GSSSP_ALGORITHM_ADDS:
+      return AlgorithmKind::kReserved;
+    default:
+      return AlgorithmKind::kUnknown;
+  }
+}
+
+inline const char* algorithm_name(int32_t algorithm) {
+  switch (algorithm) {
+    case GSSSP_ALGORITHM_CPU_DIJKSTRA: return "CPU_DIJKSTRA";
+    case GSSSP_ALGORITHM_BELLMAN_FORD: return "BELLMAN_FORD";
+    case GSSSP_ALGORITHM_FRONTIER: return "FRONTIER";
+    case GSSSP_ALGORITHM_NEAR_FAR: return "NEAR_FAR";
+    case GSSSP_ALGORITHM_DA2CF_F: return "DA2CF_F";
+    case GSSSP_ALGORITHM_DA2CF_U: return "DA2CF_U";
+    case GSSSP_ALGORITHM_HBF: return "HBF";
+    case GSSSP_ALGORITHM_ADDS: return "ADDS";
+    default: return "unknown";
+  }
+}
+
+inline void require_source(int64_t source, int64_t num_vertices) {
+  if (source < 0 || source >= num_vertices) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("source %lld is outside [0, %lld)", static_cast<long long>(source),
+                                              static_cast<long long>(num_vertices)));
+  }
+}
+
+}  // namespace gsssp::api

@@ -1,0 +1,42 @@
+// What an algorithm's host driver receives for one query, and what it hands back. Plain device pointers
+// only, so algorithm folders depend on common/ and graph/ but never on the C ABI handle.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "common/workspace.hpp"
+
+namespace gsssp {
+
+// A CSR graph resident on the device (owned by graph::DeviceGraph).
+struct CsrView {
+  int64_t num_vertices = 0;
+  int64_t num_edges = 0;
+  const int64_t* offsets = nullptr;  // device, num_vertices + 1
+  const int32_t* targets = nullptr;  // device, num_edges
+  const void* weights = nullptr;     // device, num_edges of int32_t or float
+  int32_t weight_type = GSSSP_WEIGHT_INT32;
+};
+
+struct LaunchShape {
+  int block = 256;
+  int grid = 1;  // for grid-stride loops over the vertices: at most what the device keeps resident
+};
+
+struct QueryContext {
+  CsrView graph;
+  int64_t source = 0;
+  LaunchShape launch;
+  int64_t max_iterations = 0;  // 0: only the algorithm's own bound
+  Workspace* workspace = nullptr;
+  const std::atomic<bool>* cancelled = nullptr;
+};
+
+struct AlgorithmRun {
+  const void* distances = nullptr;  // final stored (ordered) distances, in the workspace
+  int64_t rounds = 0;
+  double time_ms = 0.0;
+};
+
+}  // namespace gsssp

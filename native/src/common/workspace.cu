@@ -1,0 +1,106 @@
+#include "common/workspace.hpp"
+
+#include <algorithm>
+
+namespace gsssp {
+namespace {
+
+const char* slot_name(Slot slot) {
+  switch (slot) {
+    case Slot::kDistance0: return "query distances";
+    case Slot::kDistance1: return "query distances (second array)";
+    case Slot::kFlags0: return "query frontier flags";
+    case Slot::kFlags1: return "query frontier flags (second array)";
+    case Slot::kPredecessors: return "query predecessors";
+    case Slot::kOutput: return "query output staging";
+    default: return "query scratch";
+  }
+}
+
+}  // namespace
+
+Workspace::Workspace()
+    : counters_(sizeof(DeviceCounters), "query counters"), counters_host_(sizeof(DeviceCounters)) {
+  total_bytes_.store(static_cast<int64_t>(counters_.bytes()), std::memory_order_relaxed);
+}
+
+void Workspace::begin_query() {
+  std::fill(std::begin(used_), std::end(used_), false);
+  query_bytes_ = static_cast<int64_t>(counters_.bytes());
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, sizeof(DeviceCounters), stream()));
+}
+
+void* Workspace::buffer(Slot slot, size_t bytes) {
+  const int index = static_cast<int>(slot);
+  DeviceBuffer& current = slots_[index];
+  if (current.bytes() < bytes) {
+    // Work already queued may still read the old buffer.
+    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    total_bytes_.fetch_sub(static_cast<int64_t>(current.bytes()), std::memory_order_relaxed);
+    current.reset();
+    current = DeviceBuffer(bytes, slot_name(slot));
+    total_bytes_.fetch_add(static_cast<int64_t>(bytes), std::memory_order_relaxed);
+  }
+  if (!used_[index]) {
+    used_[index] = true;
+    query_bytes_ += static_cast<int64_t>(current.bytes());
+  }
+  return current.get();
+}
+
+void* Workspace::staging(size_t bytes) {
+  if (staging_.bytes() < bytes) {
+    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    staging_ = PinnedBuffer();
+    staging_ = PinnedBuffer(bytes);
+  }
+  return staging_.get();
+}
+
+DeviceCounters Workspace::read_counters() {
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(counters_host_.get(), counters_.get(), sizeof(DeviceCounters),
+                                   cudaMemcpyDeviceToHost, stream()));
+  synchronize();
+  return *static_cast<const DeviceCounters*>(counters_host_.get());
+}
+
+unsigned long long Workspace::read_counter(const unsigned long long* device_field) {
+  auto* host = static_cast<unsigned long long*>(counters_host_.get());
+  GSSSP_CUDA_CHECK(
+      cudaMemcpyAsync(host, device_field, sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream()));
+  synchronize();
+  return *host;
+}
+
+void Workspace::synchronize() { GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream())); }
+
+Workspace& WorkspacePool::acquire() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!idle_.empty()) {
+    Workspace* workspace = idle_.back();
+    idle_.pop_back();
+    return *workspace;
+  }
+  all_.push_back(std::make_unique<Workspace>());
+  return *all_.back();
+}
+
+void WorkspacePool::release(Workspace& workspace) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  idle_.push_back(&workspace);
+}
+
+int64_t WorkspacePool::total_bytes() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int64_t total = 0;
+  for (const auto& workspace : all_) total += workspace->total_bytes();
+  return total;
+}
+
+void WorkspacePool::clear() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  idle_.clear();
+  all_.clear();
+}
+
+}  // namespace gsssp

@@ -1,0 +1,112 @@
+// Per-query scratch: a stream, timing events, a block of device counters and the distance/flag/predecessor
+// buffers, all kept in a pool on the device graph so that a query on a resident graph reuses its buffers
+// instead of paying cudaMalloc (and cudaFree's implicit device synchronisation) every time.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "common/device_buffer.hpp"
+
+namespace gsssp {
+
+// Device-side counters of one query; zeroed by Workspace::begin_query().
+struct DeviceCounters {
+  unsigned long long last_change;   // round loop of the algorithm (see round_is_live)
+  unsigned long long claim_change;  // round loop of the predecessor claims
+  unsigned long long vertex_visits;
+  unsigned long long edges_relaxed;
+  unsigned long long reached;
+  unsigned long long unset_predecessors;
+  unsigned long long overflow;
+};
+
+// Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused.
+enum class Slot : int { kDistance0, kDistance1, kFlags0, kFlags1, kPredecessors, kOutput, kCount };
+
+class Workspace {
+ public:
+  Workspace();
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  cudaStream_t stream() const { return stream_.get(); }
+  cudaEvent_t start_event() const { return start_.get(); }
+  cudaEvent_t stop_event() const { return stop_.get(); }
+
+  // Zeroes the counters (on the stream) and restarts the per-query memory account.
+  void begin_query();
+
+  // A device buffer of at least `bytes` for `slot`, counted in this query's scratch.
+  void* buffer(Slot slot, size_t bytes);
+  template <class T>
+  T* buffer(Slot slot, int64_t count) {
+    return static_cast<T*>(buffer(slot, static_cast<size_t>(count) * sizeof(T)));
+  }
+  // Pinned host memory of at least `bytes` (not counted: it is host memory).
+  void* staging(size_t bytes);
+
+  DeviceCounters* counters() const { return counters_.as<DeviceCounters>(); }
+  // Copies all counters back and waits for the stream.
+  DeviceCounters read_counters();
+  // Copies one counter back and waits for the stream.
+  unsigned long long read_counter(const unsigned long long* device_field);
+  void synchronize();
+
+  int64_t query_bytes() const { return query_bytes_; }
+  int64_t total_bytes() const { return total_bytes_.load(std::memory_order_relaxed); }
+
+ private:
+  Stream stream_;
+  Event start_;
+  Event stop_;
+  DeviceBuffer counters_;
+  PinnedBuffer counters_host_;
+  DeviceBuffer slots_[static_cast<int>(Slot::kCount)];
+  bool used_[static_cast<int>(Slot::kCount)] = {};
+  PinnedBuffer staging_;
+  int64_t query_bytes_ = 0;
+  std::atomic<int64_t> total_bytes_{0};
+};
+
+// Workspaces of one device graph. acquire() hands out an idle one or makes a new one, so N concurrent
+// queries end up with N workspaces, each kept for the next query.
+class WorkspacePool {
+ public:
+  Workspace& acquire();
+  void release(Workspace& workspace);
+  int64_t total_bytes();
+  // Frees every workspace; only when no query runs (device graph destroy).
+  void clear();
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Workspace>> all_;
+  std::vector<Workspace*> idle_;
+};
+
+// Returns the workspace to the pool when the query ends, after its stream drained: an early exit (error,
+// cancel) may leave copies into the pinned staging in flight.
+class WorkspaceLease {
+ public:
+  explicit WorkspaceLease(WorkspacePool& pool) : pool_(pool), workspace_(pool.acquire()) {}
+  ~WorkspaceLease() {
+    if (cudaStreamSynchronize(workspace_.stream()) != cudaSuccess) (void)cudaGetLastError();
+    pool_.release(workspace_);
+  }
+  WorkspaceLease(const WorkspaceLease&) = delete;
+  WorkspaceLease& operator=(const WorkspaceLease&) = delete;
+  Workspace& get() const { return workspace_; }
+
+ private:
+  WorkspacePool& pool_;
+  Workspace& workspace_;
+};
+
+}  // namespace gsssp

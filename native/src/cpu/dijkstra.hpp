@@ -1,0 +1,23 @@
+// GSSSP_ALGORITHM_CPU_DIJKSTRA: the reference every GPU algorithm is checked against.
+// int32 weights accumulate in int64; float32 weights accumulate in float32, one IEEE add per edge exactly
+// like the GPU kernels, so the distances agree bit for bit (fl(d + w) is monotone in d, hence Dijkstra and
+// every Bellman-Ford variant reach the same fixed point).
+#pragma once
+
+#include <cstdint>
+
+#include "gsssp.h"
+
+namespace gsssp::cpu {
+
+struct DijkstraCounts {
+  int64_t extractions = 0;  // = vertices settled, each scanning its out-edges once
+  int64_t edges_relaxed = 0;
+  int64_t reached = 0;
+};
+
+// The CSR must be valid and free of negative weights. distances: num_vertices * 8 bytes; predecessors
+// may be null. Throws GSSSP_ERROR_OVERFLOW when a float32 distance overflows.
+DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors);
+
+}  // namespace gsssp::cpu

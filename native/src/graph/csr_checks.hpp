@@ -1,0 +1,36 @@
+// Host-side checks and statistics of a caller's CSR. CUDA-free: gsssp_cpu_sssp uses them too.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gsssp.h"
+
+namespace gsssp::graph {
+
+// gsssp_csr_validate's rules; throws Error (INVALID_ARGUMENT for null pointers and unknown weight types,
+// INVALID_GRAPH with the first offending index otherwise).
+void validate_csr(const gsssp_csr* csr);
+
+struct GraphSummary {
+  int64_t max_out_degree = 0;
+  double average_degree = 0.0;
+  double min_weight = 0.0;  // 0 when there are no edges
+  double max_weight = 0.0;
+  bool has_zero_weight = false;
+  int64_t first_negative_edge = -1;  // -1: no negative weight
+};
+
+// One pass over offsets and weights; the CSR must be valid.
+GraphSummary summarize_csr(const gsssp_csr& csr);
+
+// Index of the first edge with a negative weight, or -1 (cheaper than summarize_csr).
+int64_t find_negative_weight(const gsssp_csr& csr);
+
+// "negative weight -5 on edge 12 (3 -> 7); use H-BF" — the text of GSSSP_ERROR_UNSUPPORTED.
+std::string negative_weight_message(const gsssp_csr& csr, int64_t edge);
+
+// The vertex whose out-edge range holds `edge` (binary search over offsets).
+int64_t edge_source(const int64_t* offsets, int64_t num_vertices, int64_t edge);
+
+}  // namespace gsssp::graph

@@ -1,0 +1,59 @@
+#include "graph/device_graph.hpp"
+
+#include <algorithm>
+
+#include "common/cuda_check.hpp"
+
+namespace gsssp::graph {
+
+CsrView DeviceGraph::view() const {
+  CsrView v;
+  v.num_vertices = num_vertices;
+  v.num_edges = num_edges;
+  v.offsets = offsets.as<const int64_t>();
+  v.targets = targets.as<const int32_t>();
+  v.weights = weights.get();
+  v.weight_type = weight_type;
+  return v;
+}
+
+int64_t DeviceGraph::device_bytes() const {
+  return static_cast<int64_t>(offsets.bytes() + targets.bytes() + weights.bytes());
+}
+
+int DeviceGraph::grid_for(int64_t items, int block) const {
+  const int64_t resident = static_cast<int64_t>(multiprocessor_count) * std::max(1, max_threads_per_multiprocessor / block);
+  const int64_t needed = (items + block - 1) / block;
+  return static_cast<int>(std::max<int64_t>(1, std::min(needed, resident)));
+}
+
+std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr) {
+  auto graph = std::make_unique<DeviceGraph>();
+  graph->device = device;
+  graph->num_vertices = csr.num_vertices;
+  graph->num_edges = csr.num_edges;
+  graph->weight_type = csr.weight_type;
+  graph->summary = summarize_csr(csr);
+  if (graph->summary.first_negative_edge >= 0) {
+    graph->negative_weight_message = negative_weight_message(csr, graph->summary.first_negative_edge);
+  }
+  GSSSP_CUDA_CHECK(
+      cudaDeviceGetAttribute(&graph->multiprocessor_count, cudaDevAttrMultiProcessorCount, device));
+  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&graph->max_threads_per_multiprocessor,
+                                          cudaDevAttrMaxThreadsPerMultiProcessor, device));
+
+  const size_t n = static_cast<size_t>(csr.num_vertices);
+  const size_t m = static_cast<size_t>(csr.num_edges);
+  const size_t weight_size = csr.weight_type == GSSSP_WEIGHT_FLOAT32 ? sizeof(float) : sizeof(int32_t);
+  graph->offsets = DeviceBuffer((n + 1) * sizeof(int64_t), "graph offsets");
+  graph->targets = DeviceBuffer(m * sizeof(int32_t), "graph targets");
+  graph->weights = DeviceBuffer(m * weight_size, "graph weights");
+  GSSSP_CUDA_CHECK(cudaMemcpy(graph->offsets.get(), csr.offsets, (n + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));
+  if (m > 0) {
+    GSSSP_CUDA_CHECK(cudaMemcpy(graph->targets.get(), csr.targets, m * sizeof(int32_t), cudaMemcpyHostToDevice));
+    GSSSP_CUDA_CHECK(cudaMemcpy(graph->weights.get(), csr.weights, m * weight_size, cudaMemcpyHostToDevice));
+  }
+  return graph;
+}
+
+}  // namespace gsssp::graph
