@@ -49,7 +49,8 @@ typedef enum gsssp_status {
   GSSSP_ERROR_CLOSED = 7,             /* the handle was closed (or is closing) */
   GSSSP_ERROR_INTERNAL = 8,           /* a bug in gsssp */
   GSSSP_ERROR_UNSUPPORTED = 9,        /* the algorithm does not accept this input (e.g. negative weights) */
-  GSSSP_ERROR_OVERFLOW = 10           /* a float32 distance overflowed */
+  GSSSP_ERROR_OVERFLOW = 10,          /* a float32 distance overflowed */
+  GSSSP_ERROR_NOT_CONVERGED = 11      /* the caller's max_iterations was reached before convergence */
 } gsssp_status;
 
 typedef enum gsssp_weight_type {
@@ -111,7 +112,8 @@ typedef struct gsssp_csr {
 typedef struct gsssp_options {
   int32_t compute_predecessors;   /* 1 (default): fill predecessors if the pointer is non-null */
   int32_t block_size;             /* threads per block for GPU kernels; 0 = the algorithm's default */
-  int64_t max_iterations;         /* 0 = no limit beyond the algorithm's own bound */
+  int64_t max_iterations;         /* 0 = no limit beyond the algorithm's own bound; reaching a limit
+                                     set here gives GSSSP_ERROR_NOT_CONVERGED */
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);

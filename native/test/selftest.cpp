@@ -757,7 +757,7 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
       opts.max_iterations = 5;
       for (int32_t algorithm : kGpuAlgorithms) {
         const Result r = run_gpu(cdg, chain, algorithm, 0, &opts);
-        check_status(r.status, GSSSP_ERROR_INTERNAL, "max_iterations reached");
+        check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "max_iterations reached");
         check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
               "max_iterations text: '%s'", gsssp_last_error());
         opts.max_iterations = 100;  // 99 rounds that change something, 1 that finds no change

@@ -30,7 +30,7 @@ inline void throw_if_cancelled(const std::atomic<bool>& cancelled) {
 // For an algorithm whose loop hit its limit: the caller's options.max_iterations, or else the algorithm's
 // own bound, which only a bug can exceed.
 [[noreturn]] inline void throw_not_converged(const char* algorithm, int64_t rounds, bool user_limit) {
-  fail(GSSSP_ERROR_INTERNAL, format("%s did not converge within %lld rounds%s", algorithm,
+  fail(user_limit ? GSSSP_ERROR_NOT_CONVERGED : GSSSP_ERROR_INTERNAL, format("%s did not converge within %lld rounds%s", algorithm,
                                     static_cast<long long>(rounds),
                                     user_limit ? " (options.max_iterations)" : " (its own bound: a bug)"));
 }

@@ -122,6 +122,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ERROR_OVERFLOW() {
         return GSSSP_ERROR_OVERFLOW;
     }
+    private static final int GSSSP_ERROR_NOT_CONVERGED = (int)11L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_status.GSSSP_ERROR_NOT_CONVERGED = 11
+     * }
+     */
+    public static int GSSSP_ERROR_NOT_CONVERGED() {
+        return GSSSP_ERROR_NOT_CONVERGED;
+    }
     private static final int GSSSP_WEIGHT_INT32 = (int)0L;
     /**
      * {@snippet lang=c :

@@ -39,6 +39,7 @@ class BindingsMatchHeaderTest {
         assertEquals(0, GssspNative.GSSSP_SUCCESS());
         assertEquals(1, GssspNative.GSSSP_ERROR_INVALID_ARGUMENT());
         assertEquals(10, GssspNative.GSSSP_ERROR_OVERFLOW());
+        assertEquals(11, GssspNative.GSSSP_ERROR_NOT_CONVERGED());
         assertEquals(0, GssspNative.GSSSP_ALGORITHM_CPU_DIJKSTRA());
         assertEquals(7, GssspNative.GSSSP_ALGORITHM_ADDS());
     }

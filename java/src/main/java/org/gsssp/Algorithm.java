@@ -1,0 +1,69 @@
+package org.gsssp;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} picks the best
+ * GPU algorithm when a GPU is present and CPU Dijkstra otherwise.
+ */
+public enum Algorithm {
+    /** The best GPU algorithm when a GPU is present, else {@link #CPU_DIJKSTRA}. */
+    AUTO(-1, "auto", false),
+    /** Dijkstra with a binary heap on the host; the reference every GPU result is checked against. */
+    CPU_DIJKSTRA(0, "dijkstra-cpu", false),
+    /** Harish &amp; Narayanan's Bellman-Ford (cost and updating-cost arrays), as written up by Patel (2023). */
+    BELLMAN_FORD(1, "bellman-ford", true),
+    /** Martín et al. (ICCS'09) relax_F: only vertices whose distance changed relax their out-edges. */
+    FRONTIER(2, "frontier", true);
+
+    private final int code;
+    private final String cliName;
+    private final boolean gpu;
+
+    Algorithm(int code, String cliName, boolean gpu) {
+        this.code = code;
+        this.cliName = cliName;
+        this.gpu = gpu;
+    }
+
+    /** The gsssp.h algorithm id; -1 for AUTO, which is resolved before any native call. */
+    public int code() {
+        return code;
+    }
+
+    /** The name used on the command line and in benchmark tables. */
+    public String cliName() {
+        return cliName;
+    }
+
+    public boolean requiresGpu() {
+        return gpu;
+    }
+
+    /** The GPU algorithm AUTO stands for when a GPU is present. */
+    public static Algorithm defaultGpuAlgorithm() {
+        return FRONTIER;
+    }
+
+    /** Parses a CLI name or an enum constant name, case-insensitively. */
+    public static Algorithm parse(String name) {
+        String wanted = name.trim().toLowerCase(Locale.ROOT);
+        for (Algorithm a : values()) {
+            if (a.cliName.equals(wanted) || a.name().toLowerCase(Locale.ROOT).equals(wanted.replace('-', '_'))) {
+                return a;
+            }
+        }
+        if (wanted.equals("cpu") || wanted.equals("dijkstra")) {
+            return CPU_DIJKSTRA;
+        }
+        throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: "
+                + Arrays.stream(values()).map(Algorithm::cliName).collect(Collectors.joining(", ")));
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+}

@@ -1,0 +1,52 @@
+package org.gsssp;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.gsssp.internal.NativeLibrary;
+import org.gsssp.internal.Status;
+import org.gsssp.internal.ffi.GssspNative;
+import org.gsssp.internal.ffi.gsssp_device_info;
+
+/** The CUDA devices visible to gsssp. A machine without a driver or GPU simply has none. */
+public final class Devices {
+    private Devices() {}
+
+    public static int count() {
+        NativeLibrary.ensureLoaded();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
+            Status.check(GssspNative.gsssp_device_count(count), "device count");
+            return count.get(ValueLayout.JAVA_INT, 0);
+        }
+    }
+
+    public static boolean available() {
+        return count() > 0;
+    }
+
+    public static DeviceInfo info(int device) {
+        NativeLibrary.ensureLoaded();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = gsssp_device_info.allocate(arena);
+            Status.check(GssspNative.gsssp_device_get_info(device, info), "device " + device);
+            return new DeviceInfo(device, gsssp_device_info.name(info).getString(0),
+                    gsssp_device_info.total_memory(info), gsssp_device_info.free_memory(info),
+                    gsssp_device_info.multiprocessor_count(info),
+                    gsssp_device_info.compute_capability_major(info),
+                    gsssp_device_info.compute_capability_minor(info),
+                    gsssp_device_info.max_threads_per_multiprocessor(info));
+        }
+    }
+
+    public static List<DeviceInfo> list() {
+        int n = count();
+        List<DeviceInfo> devices = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            devices.add(info(i));
+        }
+        return devices;
+    }
+}

@@ -1,0 +1,158 @@
+package org.gsssp;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import org.gsssp.io.DimacsReader;
+import org.gsssp.io.FormatDetector;
+import org.gsssp.io.GaloisReader;
+import org.gsssp.io.MatrixMarketReader;
+import org.gsssp.io.MetisReader;
+import org.gsssp.io.ProgressBar;
+import org.gsssp.io.SnapReader;
+
+/**
+ * Loads graph files: DIMACS 9 {@code .gr} text, Galois binary {@code .gr}, Matrix Market, SNAP edge lists and
+ * METIS adjacency files (see the readers in {@code org.gsssp.io} for each format's exact rules).
+ *
+ * <p>The format is recognised from the content ({@link FormatDetector}), unless {@link LoadOptions#format()}
+ * names one. gzip compression is recognised by its magic bytes ({@code 1f 8b}), whatever the file name, and
+ * read transparently. A plain Galois file is mapped, not read (zero copy). A load that takes more than about a
+ * second shows a progress bar on stderr when {@link LoadOptions#progress()} allows it.
+ *
+ * <p>Malformed content raises {@link GraphFormatException} naming the file, the line (0 for Galois, with the
+ * byte offset in the message) and the problem; nothing is left allocated then.
+ */
+public final class GraphLoader {
+    private static final int BUF = 1 << 16;
+
+    private GraphLoader() {
+    }
+
+    /** Loads {@code file} with {@link LoadOptions#defaults()}. */
+    public static Graph load(Path file) throws IOException {
+        return load(file, LoadOptions.defaults());
+    }
+
+    /** Loads {@code file}; the graph's name is the file name unless the options give one. */
+    public static Graph load(Path file, LoadOptions options) throws IOException {
+        String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        String name = options.name() != null ? options.name() : fileName;
+        ProgressBar bar = new ProgressBar("Loading " + fileName, Files.size(file), options.progress());
+        try {
+            InputStream in = open(bar.track(Files.newInputStream(file)));
+            try {
+                boolean gz = in instanceof Gz;
+                GraphFormat format = options.format() != GraphFormat.AUTO ? options.format()
+                        : detect(in, fileName, file);
+                if (format == GraphFormat.GALOIS && !gz) {
+                    in.close();
+                    return GaloisReader.map(file, name, options);
+                }
+                return read(format, in, file, name, options);
+            } finally {
+                in.close();
+            }
+        } finally {
+            bar.finish();
+        }
+    }
+
+    /**
+     * Loads a graph from a stream (e.g. a classpath resource), gzip'd or not; the stream is read to the end but
+     * not closed. Meant for the text formats; a Galois graph is read into memory rather than mapped.
+     *
+     * @param name the graph's name, also used in error messages and for the SNAP/METIS tie-break by extension
+     */
+    public static Graph load(InputStream in, String name, LoadOptions options) throws IOException {
+        Path file = pathOf(name);
+        String n = options.name() != null ? options.name() : name != null ? name : "<stream>";
+        ProgressBar bar = new ProgressBar("Loading " + name, -1, options.progress());
+        try {
+            InputStream s = open(bar.track(new NonClosing(in)));
+            GraphFormat format = options.format() != GraphFormat.AUTO ? options.format() : detect(s, name, file);
+            return read(format, s, file, n, options);
+        } finally {
+            bar.finish();
+        }
+    }
+
+    /**
+     * The format of {@code file}'s content (gzip'd or not), never {@link GraphFormat#AUTO}.
+     *
+     * @throws GraphFormatException if it is not recognised
+     */
+    public static GraphFormat detect(Path file) throws IOException {
+        try (InputStream in = open(Files.newInputStream(file))) {
+            return detect(in, file.getFileName() == null ? null : file.getFileName().toString(), file);
+        }
+    }
+
+    private static Path pathOf(String name) {
+        try {
+            return Path.of(name == null ? "<stream>" : name);
+        } catch (InvalidPathException e) {
+            return Path.of("<stream>");
+        }
+    }
+
+    /** Marker type: a decompressing stream. */
+    private static final class Gz extends BufferedInputStream {
+        Gz(InputStream in) throws IOException {
+            super(new GZIPInputStream(in, BUF), BUF);
+        }
+    }
+
+    /** Buffers {@code raw} and, if it starts with the gzip magic, decompresses it. Supports mark/reset. */
+    private static InputStream open(InputStream raw) throws IOException {
+        BufferedInputStream b = new BufferedInputStream(raw, BUF);
+        b.mark(2);
+        byte[] magic = b.readNBytes(2);
+        b.reset();
+        if (FormatDetector.isGzip(magic, magic.length)) {
+            return new Gz(b);
+        }
+        return b;
+    }
+
+    private static GraphFormat detect(InputStream in, String fileName, Path file) throws IOException {
+        in.mark(FormatDetector.HEAD_BYTES + 1);
+        byte[] head = in.readNBytes(FormatDetector.HEAD_BYTES);
+        boolean complete = head.length < FormatDetector.HEAD_BYTES || in.read() < 0;
+        in.reset();
+        GraphFormat f = FormatDetector.detect(head, head.length, complete, fileName);
+        if (f == null) {
+            throw new GraphFormatException(file, 0, head.length == 0 ? "the file is empty"
+                    : "cannot recognise the graph format from the content (DIMACS .gr, Galois .gr, Matrix Market, "
+                    + "SNAP or METIS); name it with LoadOptions.builder().format(...)");
+        }
+        return f;
+    }
+
+    private static Graph read(GraphFormat format, InputStream in, Path file, String name, LoadOptions o)
+            throws IOException {
+        return switch (format) {
+            case DIMACS -> DimacsReader.read(in, file, name, o);
+            case GALOIS -> GaloisReader.read(in, file, name, o);
+            case MATRIX_MARKET -> MatrixMarketReader.read(in, file, name, o);
+            case SNAP -> SnapReader.read(in, file, name, o);
+            case METIS -> MetisReader.read(in, file, name, o);
+            case AUTO -> throw new IllegalArgumentException("AUTO is not a concrete format");
+        };
+    }
+
+    /** Keeps the caller's stream open when ours are closed. */
+    private static final class NonClosing extends java.io.FilterInputStream {
+        NonClosing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package org.gsssp;
+
+import java.io.Console;
+import java.util.Objects;
+
+/**
+ * How {@link GraphLoader} reads a file. Immutable; make one with {@link #builder()}, or use
+ * {@link #defaults()}.
+ *
+ * <h2>Weights of unweighted formats</h2>
+ * SNAP edge lists, METIS files without edge weights, Matrix Market {@code pattern} files and Galois files with
+ * {@code edgeDataSize 0} carry no weights. They get weight 1 ({@link Builder#unitWeights()}, the default) or,
+ * with {@link Builder#randomWeights(int, int, long)}, uniformly random integers in {@code lo..hi} by this exact,
+ * reproducible rule: one {@link java.util.SplittableRandom} is created with {@code new SplittableRandom(seed)}
+ * per load, and each weightless edge <em>entry of the file</em>, in file order, draws
+ * {@code (int) rng.nextLong(lo, hi + 1L)}. An entry that yields two arcs (a symmetric Matrix Market entry
+ * {@code i j} with {@code i != j}) gives both arcs the same drawn weight; in a METIS file each listed neighbour
+ * is its own entry, so the two directions of an undirected edge get independent draws.
+ */
+public final class LoadOptions {
+    private static final LoadOptions DEFAULTS = builder().build();
+
+    private final GraphFormat format;
+    private final WeightType weightType;
+    private final boolean random;
+    private final int lo;
+    private final int hi;
+    private final long seed;
+    private final boolean progress;
+    private final String name;
+
+    private LoadOptions(Builder b) {
+        this.format = b.format;
+        this.weightType = b.weightType;
+        this.random = b.random;
+        this.lo = b.lo;
+        this.hi = b.hi;
+        this.seed = b.seed;
+        this.progress = b.progress;
+        this.name = b.name;
+    }
+
+    /** Format AUTO, Galois weights INT32, unit weights, progress bar only on an interactive terminal. */
+    public static LoadOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.format = format;
+        b.weightType = weightType;
+        b.random = random;
+        b.lo = lo;
+        b.hi = hi;
+        b.seed = seed;
+        b.progress = progress;
+        b.name = name;
+        return b;
+    }
+
+    public GraphFormat format() {
+        return format;
+    }
+
+    /** The type of a Galois binary file's 4-byte edge values (the file does not say). */
+    public WeightType weightType() {
+        return weightType;
+    }
+
+    /** True if unweighted formats get random weights, false for weight 1. */
+    public boolean randomWeights() {
+        return random;
+    }
+
+    /** Lowest random weight (inclusive); 1 for unit weights. */
+    public int randomLo() {
+        return lo;
+    }
+
+    /** Highest random weight (inclusive); 1 for unit weights. */
+    public int randomHi() {
+        return hi;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Whether a progress bar may be printed on stderr (only after a load has run for about a second). */
+    public boolean progress() {
+        return progress;
+    }
+
+    /** The graph's name, or null to use the file name. */
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String toString() {
+        return "LoadOptions[format=" + format + ", weightType=" + weightType
+                + (random ? ", randomWeights " + lo + ".." + hi + " seed " + seed : ", unitWeights")
+                + ", progress=" + progress + (name != null ? ", name=" + name : "") + "]";
+    }
+
+    private static boolean interactive() {
+        Console c = System.console();
+        return c != null && c.isTerminal();
+    }
+
+    public static final class Builder {
+        private GraphFormat format = GraphFormat.AUTO;
+        private WeightType weightType = WeightType.INT32;
+        private boolean random;
+        private int lo = 1;
+        private int hi = 1;
+        private long seed;
+        private boolean progress = interactive();
+        private String name;
+
+        private Builder() {
+        }
+
+        /** The format; {@link GraphFormat#AUTO} (default) recognises it from the content. */
+        public Builder format(GraphFormat format) {
+            this.format = Objects.requireNonNull(format, "format");
+            return this;
+        }
+
+        /** How to read a Galois binary file's 4-byte edge values; default INT32. Ignored by text formats. */
+        public Builder weightType(WeightType weightType) {
+            this.weightType = Objects.requireNonNull(weightType, "weightType");
+            return this;
+        }
+
+        /** Unweighted formats get weight 1 on every edge (the default). */
+        public Builder unitWeights() {
+            this.random = false;
+            this.lo = 1;
+            this.hi = 1;
+            this.seed = 0;
+            return this;
+        }
+
+        /**
+         * Unweighted formats get seeded uniform random integer weights in {@code lo..hi} (see the class comment
+         * for the exact rule). Files that have weights keep them.
+         *
+         * @throws IllegalArgumentException if {@code lo > hi}
+         */
+        public Builder randomWeights(int lo, int hi, long seed) {
+            if (lo > hi) {
+                throw new IllegalArgumentException("randomWeights: lo " + lo + " > hi " + hi);
+            }
+            this.random = true;
+            this.lo = lo;
+            this.hi = hi;
+            this.seed = seed;
+            return this;
+        }
+
+        /** Whether a progress bar may be shown on stderr; default true only on an interactive terminal. */
+        public Builder progress(boolean progress) {
+            this.progress = progress;
+            return this;
+        }
+
+        /** The graph's name; default (null) the file's name. */
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public LoadOptions build() {
+            return new LoadOptions(this);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package org.gsssp;
+
+/**
+ * What one query cost.
+ *
+ * @param timeMs the algorithm itself: device time for GPU algorithms (CUDA events), wall time on the CPU
+ * @param totalMs the whole native call, including predecessor derivation and copies back to the host
+ * @param iterations rounds (GPU) or heap extractions (CPU Dijkstra)
+ * @param vertexVisits vertices whose out-edges were processed: the ADDS paper's work count
+ * @param edgesRelaxed edge relaxations attempted
+ * @param verticesReached vertices with a finite distance
+ * @param peakDeviceMemory bytes of device memory the query's scratch used (0 on the CPU)
+ */
+public record Stats(double timeMs, double totalMs, long iterations, long vertexVisits, long edgesRelaxed,
+        long verticesReached, long peakDeviceMemory) {}

@@ -1,0 +1,96 @@
+package org.gsssp;
+
+import java.util.Optional;
+
+/**
+ * Checks a result against a reference result and against the graph: equal distances (bit for bit: GPU
+ * and CPU algorithms use the same arithmetic) and a valid shortest-path tree (each predecessor edge
+ * exists and is tight, and following predecessors from any reached vertex ends at the source).
+ */
+public final class Verifier {
+    private Verifier() {}
+
+    /** The first problem found, or empty when the result is right. */
+    public static Optional<String> check(Graph graph, Result result, Result reference) {
+        int n = graph.numVertices();
+        if (result.numVertices() != n || reference.numVertices() != n) {
+            return Optional.of("result has " + result.numVertices() + " vertices, graph " + n);
+        }
+        for (int v = 0; v < n; v++) {
+            if (Double.compare(result.distance(v), reference.distance(v)) != 0) {
+                return Optional.of("vertex " + graph.ids().toExternal(v) + " (internal " + v + "): distance "
+                        + result.distance(v) + ", reference " + reference.distance(v));
+            }
+        }
+        return result.hasPredecessors() ? checkTree(graph, result) : Optional.empty();
+    }
+
+    /** Validates predecessors alone: tight edges, no cycles, every reached vertex leads to the source. */
+    public static Optional<String> checkTree(Graph graph, Result r) {
+        int n = graph.numVertices();
+        int source = r.source();
+        if (r.predecessor(source) != -1) {
+            return Optional.of("source " + source + " has predecessor " + r.predecessor(source));
+        }
+        for (int v = 0; v < n; v++) {
+            int p = r.predecessor(v);
+            if (v == source) {
+                continue;
+            }
+            if (!r.isReachable(v)) {
+                if (p != -1) {
+                    return Optional.of("unreachable vertex " + v + " has predecessor " + p);
+                }
+                continue;
+            }
+            if (p < 0 || p >= n || !r.isReachable(p)) {
+                return Optional.of("reached vertex " + v + " has invalid predecessor " + p);
+            }
+            if (!hasTightEdge(graph, r, p, v)) {
+                return Optional.of("no edge " + p + " -> " + v + " with distance(" + p + ") + w = distance(" + v + ")");
+            }
+        }
+        // state: 0 unknown, 1 on the current walk, 2 known to reach the source
+        byte[] state = new byte[n];
+        state[source] = 2;
+        int[] walk = new int[16];
+        for (int v = 0; v < n; v++) {
+            if (!r.isReachable(v) || state[v] == 2) {
+                continue;
+            }
+            int length = 0;
+            int u = v;
+            while (state[u] == 0) {
+                state[u] = 1;
+                if (length == walk.length) {
+                    walk = java.util.Arrays.copyOf(walk, length * 2);
+                }
+                walk[length++] = u;
+                u = r.predecessor(u);
+            }
+            if (state[u] == 1) {
+                return Optional.of("predecessors form a cycle through vertex " + u);
+            }
+            for (int i = 0; i < length; i++) {
+                state[walk[i]] = 2;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean hasTightEdge(Graph graph, Result r, int p, int v) {
+        for (long e = graph.edgeBegin(p); e < graph.edgeEnd(p); e++) {
+            if (graph.target(e) != v) {
+                continue;
+            }
+            if (graph.weightType() == WeightType.INT32) {
+                if (r.distanceAsLong(p) + graph.intWeight(e) == r.distanceAsLong(v)) {
+                    return true;
+                }
+            } else if ((float) r.distance(p) + graph.floatWeight(e) == (float) r.distance(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

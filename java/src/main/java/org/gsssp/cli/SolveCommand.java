@@ -1,0 +1,186 @@
+package org.gsssp.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.gsssp.Algorithm;
+import org.gsssp.DeviceGraph;
+import org.gsssp.Devices;
+import org.gsssp.Graph;
+import org.gsssp.GraphFormat;
+import org.gsssp.GraphLoader;
+import org.gsssp.LoadOptions;
+import org.gsssp.Result;
+import org.gsssp.Sssp;
+import org.gsssp.WeightType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gsssp solve}: shortest paths from one source, optionally checked against CPU Dijkstra. */
+@Command(name = "solve", mixinStandardHelpOptions = true,
+        description = {"Computes shortest distances from one source vertex.",
+                "Without --graph it solves the bundled rome99 road graph (9th DIMACS Challenge)."})
+final class SolveCommand implements Callable<Integer> {
+    static final String BUNDLED_GRAPH = "/org/gsssp/graphs/rome99.gr";
+    static final int EXIT_VERIFY_FAILED = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--graph", paramLabel = "FILE", description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently).")
+    Path graphFile;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "Override format detection: ${COMPLETION-CANDIDATES}.")
+    GraphFormat format = GraphFormat.AUTO;
+
+    @Option(names = "--source", paramLabel = "ID", description = "Source vertex in the file's own ids (default: the first vertex).")
+    Long source;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", description = "auto (default), dijkstra-cpu, bellman-ford, frontier.")
+    String algorithm = "auto";
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write 'id distance' lines (file ids; INF when unreachable).")
+    Path output;
+
+    @Option(names = "--verify", description = "Check the result against CPU Dijkstra.")
+    boolean verify;
+
+    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats: seeded uniform integer weights LO..HI instead of 1.")
+    String randomWeights;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--weight-type", paramLabel = "TYPE", description = "Weight type of a Galois binary graph: ${COMPLETION-CANDIDATES} (default INT32).")
+    WeightType weightType = WeightType.INT32;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Algorithm wanted = Algorithm.parse(algorithm);
+        LoadOptions options = loadOptions();
+        try (Graph graph = graphFile == null ? loadBundled(options) : GraphLoader.load(graphFile, options)) {
+            int src = resolveSource(graph);
+            Algorithm resolved = Sssp.resolve(wanted);
+            String device = resolved.requiresGpu() ? Devices.info(0).describe() : "CPU";
+            Result result;
+            if (resolved.requiresGpu()) {
+                try (DeviceGraph deviceGraph = DeviceGraph.upload(graph)) {
+                    result = deviceGraph.query(src, resolved);
+                }
+            } else {
+                result = Sssp.solve(graph, src, resolved);
+            }
+            printSummary(out, graph, device, result);
+            if (output != null) {
+                writeDistances(graph, result, output);
+                out.printf("output    %s%n", output);
+            }
+            if (verify) {
+                return verify(out, graph, result);
+            }
+            return 0;
+        }
+    }
+
+    private LoadOptions loadOptions() {
+        LoadOptions.Builder b = LoadOptions.builder().format(format).weightType(weightType);
+        if (randomWeights != null) {
+            String[] parts = randomWeights.split(":");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("--random-weights wants LO:HI, got '" + randomWeights + "'");
+            }
+            try {
+                b.randomWeights(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()), seed);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--random-weights wants integers LO:HI, got '" + randomWeights + "'");
+            }
+        }
+        return b.build();
+    }
+
+    private static Graph loadBundled(LoadOptions options) throws IOException {
+        try (InputStream in = SolveCommand.class.getResourceAsStream(BUNDLED_GRAPH)) {
+            if (in == null) {
+                throw new IOException("the bundled graph " + BUNDLED_GRAPH + " is missing from the jar");
+            }
+            return GraphLoader.load(in, "rome99.gr (bundled)", options);
+        }
+    }
+
+    private int resolveSource(Graph graph) {
+        if (graph.numVertices() == 0) {
+            throw new IllegalArgumentException(graph.name() + " has no vertices");
+        }
+        if (source == null) {
+            return 0;
+        }
+        int v = graph.ids().toInternal(source);
+        if (v < 0) {
+            throw new IllegalArgumentException("source " + source + " is not a vertex of " + graph.name());
+        }
+        return v;
+    }
+
+    private static void printSummary(PrintWriter out, Graph graph, String device, Result r) {
+        out.printf(Locale.ROOT, "graph     %s: %,d vertices, %,d edges, %s weights%n", graph.name(), graph.numVertices(),
+                graph.numEdges(), graph.weightType().name().toLowerCase(Locale.ROOT));
+        out.printf("device    %s%n", device);
+        out.printf("algorithm %s%n", r.algorithm().cliName());
+        out.printf("source    %d%n", graph.ids().toExternal(r.source()));
+        out.printf(Locale.ROOT, "time      %.3f ms (algorithm), %.3f ms (call), %,d iterations, %,d vertex visits, %,d edges relaxed%n",
+                r.stats().timeMs(), r.stats().totalMs(), r.stats().iterations(), r.stats().vertexVisits(), r.stats().edgesRelaxed());
+        int farthest = -1;
+        double max = -1;
+        long reached = 0;
+        for (int v = 0; v < graph.numVertices(); v++) {
+            if (r.isReachable(v)) {
+                reached++;
+                if (r.distance(v) > max) {
+                    max = r.distance(v);
+                    farthest = v;
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "reached   %,d of %,d vertices%n", reached, graph.numVertices());
+        out.printf("max dist  %s (vertex %d)%n", format(r, farthest), graph.ids().toExternal(farthest));
+    }
+
+    private static String format(Result r, int v) {
+        if (!r.isReachable(v)) {
+            return "INF";
+        }
+        return r.weightType() == WeightType.INT32 ? Long.toString(r.distanceAsLong(v)) : Double.toString(r.distance(v));
+    }
+
+    private static void writeDistances(Graph graph, Result r, Path file) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file)) {
+            for (int v = 0; v < graph.numVertices(); v++) {
+                w.write(Long.toString(graph.ids().toExternal(v)));
+                w.write(' ');
+                w.write(format(r, v));
+                w.newLine();
+            }
+        }
+    }
+
+    private int verify(PrintWriter out, Graph graph, Result r) {
+        Result reference = r.algorithm() == Algorithm.CPU_DIJKSTRA ? r : Sssp.solve(graph, r.source(), Algorithm.CPU_DIJKSTRA);
+        for (int v = 0; v < graph.numVertices(); v++) {
+            if (Double.compare(r.distance(v), reference.distance(v)) != 0) {
+                out.printf("verify    FAILED: vertex %d has distance %s, CPU Dijkstra says %s%n",
+                        graph.ids().toExternal(v), format(r, v), format(reference, v));
+                return EXIT_VERIFY_FAILED;
+            }
+        }
+        out.printf(Locale.ROOT, "verify    OK: all %,d distances match CPU Dijkstra%n", graph.numVertices());
+        return 0;
+    }
+}

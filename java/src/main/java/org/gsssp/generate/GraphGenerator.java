@@ -1,0 +1,334 @@
+package org.gsssp.generate;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.SplittableRandom;
+import org.gsssp.Graph;
+import org.gsssp.VertexIds;
+
+/**
+ * Builds the graph a {@link GraphSpec} describes, straight into off-heap CSR (no edge objects, no
+ * {@link org.gsssp.GraphBuilder}): grid and fixed-degree graphs know their offsets up front; R-MAT edges go into
+ * two int arrays and are placed by a counting sort. Work is cut into fixed chunks, each with its own random
+ * stream, so a spec gives the same graph bit for bit on 1 or 64 threads.
+ *
+ * <p>Out-edges of a vertex appear in generation order; generated graphs use ids {@code 0..n-1} (base 0).
+ */
+public final class GraphGenerator {
+    static final int EDGE_CHUNK = 1 << 16;
+    static final int VERTEX_CHUNK = 1 << 12;
+
+    // independent random streams per purpose, so that e.g. changing weights never changes the structure
+    private static final long STRUCTURE = 1;
+    private static final long WEIGHTS = 2;
+    private static final long POTENTIALS = 3;
+    private static final long PERMUTATION = 4;
+
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
+
+    private GraphGenerator() {}
+
+    /** Generates with as many threads as there are processors. */
+    public static Graph generate(GraphSpec spec) {
+        return generate(spec, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Generates with up to {@code threads} threads; the graph does not depend on {@code threads}.
+     *
+     * @throws IllegalArgumentException if the spec cannot be realised (e.g. a negative share beyond reach)
+     */
+    public static Graph generate(GraphSpec spec, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        int n = spec.numVertices();
+        long m = spec.numEdges();
+        WeightSpec ws = spec.weights();
+        // checked before any memory is taken: a hopeless neg= fails at once
+        long potentialRange = ws.negativeShare() > 0 ? potentialRange(ws) : 0;
+        Arena arena = Arena.ofShared();
+        MemorySegment offsets;
+        MemorySegment targets;
+        MemorySegment weights;
+        try {
+            offsets = arena.allocate(LONG, n + 1L);
+            targets = arena.allocate(INT, m);
+            weights = arena.allocate(INT, m);
+            switch (spec) {
+                case RmatSpec r -> rmat(r, threads, offsets, targets);
+                case GridSpec g -> grid(g, threads, offsets, targets);
+                case RandomSpec u -> uniform(u, threads, offsets, targets);
+            }
+            drawWeights(ws, spec.seed(), threads, weights, m);
+            if (potentialRange > 0) {
+                reweight(ws, spec.seed(), potentialRange, threads, n, offsets, targets, weights);
+            }
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+        return Graph.ofSegments(arena, offsets, targets, weights, ws.type(), VertexIds.offset(0, n), spec.toString());
+    }
+
+    // ------------------------------------------------------------------ structure
+
+    private static void rmat(RmatSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
+        int scale = spec.scale();
+        int n = spec.numVertices();
+        int m = Math.toIntExact(spec.numEdges());
+        int[] perm = permutation(n, Parallel.random(spec.seed(), PERMUTATION, 0));
+        // quadrant thresholds on 16 random bits: four levels per nextLong, resolution 2^-16
+        int ta = (int) Math.round(spec.a() * 65536);
+        int tb = ta + (int) Math.round(spec.b() * 65536);
+        int tc = tb + (int) Math.round(spec.c() * 65536);
+        int[] src = new int[m];
+        int[] dst = new int[m];
+        Parallel.forEach(threads, Parallel.chunks(m, EDGE_CHUNK), chunk -> {
+            SplittableRandom r = Parallel.random(spec.seed(), STRUCTURE, chunk);
+            int to = (int) Math.min(m, (long) (chunk + 1) * EDGE_CHUNK);
+            for (int e = chunk * EDGE_CHUNK; e < to; e++) {
+                int u = 0;
+                int v = 0;
+                long bits = 0;
+                int left = 0;
+                for (int level = 0; level < scale; level++) {
+                    if (left == 0) {
+                        bits = r.nextLong();
+                        left = 4;
+                    }
+                    int x = (int) (bits & 0xFFFF);
+                    bits >>>= 16;
+                    left--;
+                    // branch-free: the quadrant is random, so branches would mispredict at every level.
+                    // (t - 1 - x) >>> 31 is 1 exactly when x >= t. a: (0,0), b: (0,1), c: (1,0), d: (1,1).
+                    int geA = (ta - 1 - x) >>> 31;
+                    int geB = (tb - 1 - x) >>> 31;
+                    int geC = (tc - 1 - x) >>> 31;
+                    u = (u << 1) | geB;
+                    v = (v << 1) | (geA ^ geB) | geC;
+                }
+                src[e] = perm[u];
+                dst[e] = perm[v];
+            }
+        });
+        countingSort(src, dst, n, threads, offsets, targets);
+    }
+
+    /**
+     * Stable counting sort of the edge list by source. Each thread owns a range of source vertices and scans
+     * the whole list for them: more reading than a shared histogram, but no atomics and the same order (edge
+     * order within a vertex) whatever the thread count.
+     */
+    private static void countingSort(int[] src, int[] dst, int n, int threads, MemorySegment offsets,
+                                     MemorySegment targets) {
+        int m = src.length;
+        long[] next = new long[n + 1];
+        int parts = Math.max(1, Math.min(threads, n));
+        Parallel.forEach(threads, parts, part -> {
+            int lo = (int) ((long) n * part / parts);
+            int span = (int) ((long) n * (part + 1) / parts) - lo;
+            for (int e = 0; e < m; e++) {
+                int s = src[e];
+                if (Integer.compareUnsigned(s - lo, span) < 0) {
+                    next[s + 1]++;
+                }
+            }
+        });
+        for (int v = 0; v < n; v++) {
+            next[v + 1] += next[v];
+        }
+        MemorySegment.copy(next, 0, offsets, LONG, 0, n + 1);
+        Parallel.forEach(threads, parts, part -> {
+            int lo = (int) ((long) n * part / parts);
+            int span = (int) ((long) n * (part + 1) / parts) - lo;
+            for (int e = 0; e < m; e++) {
+                int s = src[e];
+                if (Integer.compareUnsigned(s - lo, span) < 0) {
+                    targets.setAtIndex(INT, next[s]++, dst[e]);
+                }
+            }
+        });
+    }
+
+    private static int[] permutation(int n, SplittableRandom r) {
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) {
+            perm[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        return perm;
+    }
+
+    private static void grid(GridSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
+        int rows = spec.rows();
+        int cols = spec.cols();
+        long[] rowStart = new long[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            long vertical = (long) cols * ((r > 0 ? 1 : 0) + (r < rows - 1 ? 1 : 0));
+            rowStart[r + 1] = rowStart[r] + 2L * (cols - 1) + vertical;
+        }
+        int rowsPerChunk = Math.max(1, VERTEX_CHUNK / cols);
+        Parallel.forEach(threads, Parallel.chunks(rows, rowsPerChunk), chunk -> {
+            int end = (int) Math.min(rows, (long) (chunk + 1) * rowsPerChunk);
+            for (int r = chunk * rowsPerChunk; r < end; r++) {
+                long pos = rowStart[r];
+                for (int c = 0; c < cols; c++) {
+                    int v = r * cols + c;
+                    offsets.setAtIndex(LONG, v, pos);
+                    // neighbours in increasing id order: up, left, right, down
+                    if (r > 0) {
+                        targets.setAtIndex(INT, pos++, v - cols);
+                    }
+                    if (c > 0) {
+                        targets.setAtIndex(INT, pos++, v - 1);
+                    }
+                    if (c < cols - 1) {
+                        targets.setAtIndex(INT, pos++, v + 1);
+                    }
+                    if (r < rows - 1) {
+                        targets.setAtIndex(INT, pos++, v + cols);
+                    }
+                }
+            }
+        });
+        offsets.setAtIndex(LONG, (long) rows * cols, rowStart[rows]);
+    }
+
+    private static void uniform(RandomSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
+        int n = spec.n();
+        int d = spec.degree();
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            SplittableRandom r = Parallel.random(spec.seed(), STRUCTURE, chunk);
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                long pos = (long) v * d;
+                offsets.setAtIndex(LONG, v, pos);
+                for (int k = 0; k < d; k++) {
+                    int t = 0;
+                    if (n > 1) {
+                        // uniform over the other n-1 vertices: draw from n-1 and skip v
+                        t = r.nextInt(n - 1);
+                        if (t >= v) {
+                            t++;
+                        }
+                    }
+                    targets.setAtIndex(INT, pos + k, t);
+                }
+            }
+        });
+        offsets.setAtIndex(LONG, n, (long) n * d);
+    }
+
+    // ------------------------------------------------------------------ weights
+
+    private static void drawWeights(WeightSpec ws, long seed, int threads, MemorySegment weights, long m) {
+        double lo = ws.lo();
+        double hi = ws.hi();
+        boolean floating = ws.floating();
+        Parallel.forEach(threads, Parallel.chunks(m, EDGE_CHUNK), chunk -> {
+            SplittableRandom r = Parallel.random(seed, WEIGHTS, chunk);
+            long end = Math.min(m, (long) (chunk + 1) * EDGE_CHUNK);
+            if (floating) {
+                double width = hi - lo;
+                for (long e = (long) chunk * EDGE_CHUNK; e < end; e++) {
+                    weights.setAtIndex(FLOAT, e, (float) Math.min(hi, lo + width * r.nextDouble()));
+                }
+            } else {
+                long ilo = (long) lo;
+                long ihiExclusive = (long) hi + 1;
+                for (long e = (long) chunk * EDGE_CHUNK; e < end; e++) {
+                    weights.setAtIndex(INT, e, (int) r.nextLong(ilo, ihiExclusive));
+                }
+            }
+        });
+    }
+
+    /** {@code w'(u,v) = w(u,v) + p(u) − p(v)} with integer potentials {@code p} uniform on {@code 0..range}. */
+    private static void reweight(WeightSpec ws, long seed, long range, int threads, int n, MemorySegment offsets,
+                                 MemorySegment targets, MemorySegment weights) {
+        int[] p = new int[n];
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            SplittableRandom r = Parallel.random(seed, POTENTIALS, chunk);
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                p[v] = (int) r.nextLong(0, range + 1);
+            }
+        });
+        boolean floating = ws.floating();
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int u = chunk * VERTEX_CHUNK; u < end; u++) {
+                long to = offsets.getAtIndex(LONG, u + 1L);
+                for (long e = offsets.getAtIndex(LONG, u); e < to; e++) {
+                    long shift = (long) p[u] - p[targets.getAtIndex(INT, e)];
+                    if (floating) {
+                        weights.setAtIndex(FLOAT, e, (float) (weights.getAtIndex(FLOAT, e) + (double) shift));
+                    } else {
+                        // |w + shift| <= hi + range <= Integer.MAX_VALUE, checked in potentialRange
+                        weights.setAtIndex(INT, e, (int) (weights.getAtIndex(INT, e) + shift));
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * The smallest potential range {@code P} for which the expected share of negative edges reaches the wanted
+     * share, assuming the endpoints' potentials are independent (true for any two distinct vertices).
+     */
+    static long potentialRange(WeightSpec ws) {
+        double wanted = ws.negativeShare();
+        long max = Integer.MAX_VALUE - (long) Math.ceil(ws.hi());
+        if (expectedNegativeShare(ws, max) < wanted) {
+            throw new IllegalArgumentException("neg=" + wanted + " is out of reach for weights up to " + WeightSpec.fmt(ws.hi())
+                    + ": potentials would overflow int32; ask for a smaller share or smaller weights");
+        }
+        long lo = 1;
+        long hi = max;
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            if (expectedNegativeShare(ws, mid) >= wanted) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        // float weights: the rounding of w + p(u) − p(v) must stay below the smallest weight, or a cycle of
+        // light edges could round to a negative sum
+        if (ws.floating() && ws.lo() < (lo + ws.hi()) * 0x1p-20) {
+            throw new IllegalArgumentException("float weights from " + WeightSpec.fmt(ws.lo()) + " are too small for neg="
+                    + wanted + " (potentials up to " + lo + " would round light cycles negative); raise LO");
+        }
+        return lo;
+    }
+
+    /**
+     * Share of edges with {@code p(v) − p(u) > w} for potentials uniform on {@code 0..P}: for an integer
+     * {@code w ≤ P} it is {@code (P−w)(P−w+1) / (2(P+1)²)}, averaged over the weight distribution.
+     */
+    static double expectedNegativeShare(WeightSpec ws, long range) {
+        double lo = ws.lo();
+        double hi = ws.hi();
+        int samples = 4096;
+        boolean exact = !ws.floating() && hi - lo + 1 <= samples;
+        int count = exact ? (int) (hi - lo + 1) : samples;
+        double sum = 0;
+        double p = range;
+        for (int i = 0; i < count; i++) {
+            double w = exact ? lo + i : Math.floor(lo + (hi - lo) * (i + 0.5) / samples);
+            if (w < p) {
+                sum += (p - w) * (p - w + 1) / (2 * (p + 1) * (p + 1));
+            }
+        }
+        return sum / count;
+    }
+}

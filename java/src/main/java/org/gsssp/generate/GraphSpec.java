@@ -1,0 +1,86 @@
+package org.gsssp.generate;
+
+import java.util.Locale;
+import org.gsssp.Graph;
+
+/**
+ * A seeded recipe for a synthetic graph, written as one string so it fits on a command line and in a benchmark
+ * suite:
+ * <pre>
+ *   rmat:scale=22,ef=16,seed=1,w=1..1000          R-MAT (Graph500 a=0.57 b=0.19 c=0.19), ids permuted
+ *   grid:2048x2048,seed=1,w=1..1000               2D grid, both directions, 4-neighbourhood
+ *   random:n=4194304,d=7,seed=1,w=1..10           every vertex has d out-edges to uniform random targets
+ *   ...,float                                     float weights uniform on [lo, hi]
+ *   ...,neg=0.1                                   about 10% negative edges, no negative cycle (see WeightSpec)
+ * </pre>
+ * The same spec always gives the same graph, whatever the number of threads. {@link #toString()} gives the
+ * canonical spec (defaults spelled out), which is also the generated graph's name.
+ */
+public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
+
+    long seed();
+
+    WeightSpec weights();
+
+    int numVertices();
+
+    long numEdges();
+
+    /** Generates the graph with all available processors. */
+    default Graph generate() {
+        return GraphGenerator.generate(this);
+    }
+
+    /** Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}) rather than a file. */
+    static boolean looksLikeSpec(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:");
+    }
+
+    /**
+     * Parses a spec.
+     *
+     * @throws IllegalArgumentException naming the bad or unknown part, and the keys the kind accepts
+     */
+    static GraphSpec parse(String text) {
+        String t = text.strip();
+        int colon = t.indexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:...");
+        }
+        String kind = t.substring(0, colon).toLowerCase(Locale.ROOT);
+        SpecParams p = SpecParams.parse(text, t.substring(colon + 1));
+        GraphSpec spec = switch (kind) {
+            case "rmat" -> new RmatSpec(p.intValue("scale", -1), p.intValue("ef", 16),
+                    p.doubleValue("a", RmatSpec.A), p.doubleValue("b", RmatSpec.B), p.doubleValue("c", RmatSpec.C),
+                    p.longValue("seed", 1), p.weights(1, 1000));
+            case "grid" -> {
+                int rows;
+                int cols;
+                String dims = p.positional();
+                if (dims != null) {
+                    String[] rc = dims.toLowerCase(Locale.ROOT).split("x", -1);
+                    if (rc.length != 2) {
+                        throw new IllegalArgumentException("grid size '" + dims + "' in '" + text + "' must be ROWSxCOLS");
+                    }
+                    rows = SpecParams.parseInt(text, "rows", rc[0]);
+                    cols = SpecParams.parseInt(text, "cols", rc[1]);
+                } else {
+                    rows = p.intValue("rows", -1);
+                    cols = p.intValue("cols", rows);
+                }
+                yield new GridSpec(rows, cols, p.longValue("seed", 1), p.weights(1, 1000));
+            }
+            case "random" -> new RandomSpec(p.intValue("n", -1), p.intValue("d", 7), p.longValue("seed", 1),
+                    p.weights(1, 10));
+            default -> throw new IllegalArgumentException("unknown graph kind '" + kind + "' in '" + text
+                    + "'; known: rmat, grid, random");
+        };
+        p.checkAllUsed(kind, switch (kind) {
+            case "rmat" -> "scale, ef, a, b, c";
+            case "grid" -> "ROWSxCOLS (or rows, cols)";
+            default -> "n, d";
+        });
+        return spec;
+    }
+}

@@ -1,0 +1,108 @@
+package org.gsssp.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Properties;
+import org.gsssp.NativeLibraryException;
+import org.gsssp.internal.ffi.GssspNative;
+
+/**
+ * Loads libgsssp.so once per class loader. The library ships inside the jar; it is copied to a private
+ * temporary directory because the dynamic loader needs a file. The bindings find its symbols through
+ * {@code SymbolLookup.loaderLookup()}, which sees libraries this class loader loaded with System.load, so
+ * this class and the bindings must share a class loader (they do: one jar, or two on one class path).
+ */
+public final class NativeLibrary {
+    /** Overrides the bundled library, e.g. for a library built by hand with CMake. */
+    public static final String PATH_PROPERTY = "gsssp.library.path";
+    private static final String RESOURCE = "/native/linux-x86_64/libgsssp.so";
+
+    private static volatile boolean loaded;
+
+    private NativeLibrary() {}
+
+    /** Loads the library if needed and checks that its version is this jar's. */
+    public static void ensureLoaded() {
+        if (loaded) {
+            return;
+        }
+        synchronized (NativeLibrary.class) {
+            if (loaded) {
+                return;
+            }
+            Path library = locate();
+            try {
+                System.load(library.toAbsolutePath().toString());
+            } catch (UnsatisfiedLinkError e) {
+                throw new NativeLibraryException("cannot load the gsssp native library " + library + ": " + e.getMessage(), e);
+            }
+            checkVersion(library);
+            loaded = true;
+        }
+    }
+
+    /** The version this jar was built as (Maven's project version). */
+    public static String jarVersion() {
+        Properties properties = new Properties();
+        try (InputStream in = NativeLibrary.class.getResourceAsStream("/org/gsssp/gsssp-version.properties")) {
+            if (in == null) {
+                throw new NativeLibraryException("gsssp-version.properties is missing from the jar");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties.getProperty("version", "unknown");
+    }
+
+    /** The version compiled into the loaded native library. */
+    public static String nativeVersion() {
+        ensureLoaded();
+        return GssspNative.gsssp_version().getString(0);
+    }
+
+    private static void checkVersion(Path library) {
+        String nativeVersion = GssspNative.gsssp_version().getString(0);
+        String jarVersion = jarVersion();
+        if (!nativeVersion.equals(jarVersion)) {
+            throw new NativeLibraryException("gsssp native library " + library + " is version " + nativeVersion
+                    + " but this jar is version " + jarVersion + "; use the library built with this jar");
+        }
+    }
+
+    private static Path locate() {
+        String override = System.getProperty(PATH_PROPERTY);
+        if (override != null && !override.isBlank()) {
+            Path path = Path.of(override);
+            if (!Files.isRegularFile(path)) {
+                throw new NativeLibraryException("-D" + PATH_PROPERTY + " names " + path + ", which is not a file");
+            }
+            return path;
+        }
+        String os = System.getProperty("os.name", "").toLowerCase();
+        String arch = System.getProperty("os.arch", "");
+        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+            throw new NativeLibraryException("gsssp's native library is built for Linux x86-64; this JVM runs on "
+                    + os + "/" + arch);
+        }
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new NativeLibraryException("the jar holds no native library (" + RESOURCE
+                        + "); was it built without the native step?");
+            }
+            Path dir = Files.createTempDirectory("gsssp-native-");
+            Path file = dir.resolve("libgsssp.so");
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            // The mapping survives the unlink on Linux, so nothing is left behind in /tmp after load.
+            file.toFile().deleteOnExit();
+            dir.toFile().deleteOnExit();
+            return file;
+        } catch (IOException e) {
+            throw new NativeLibraryException("cannot extract the gsssp native library: " + e.getMessage(), e);
+        }
+    }
+}

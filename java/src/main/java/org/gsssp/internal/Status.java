@@ -1,0 +1,44 @@
+package org.gsssp.internal;
+
+import org.gsssp.CudaException;
+import org.gsssp.DeviceMemoryException;
+import org.gsssp.DistanceOverflowException;
+import org.gsssp.GraphClosedException;
+import org.gsssp.GssspException;
+import org.gsssp.InvalidGraphException;
+import org.gsssp.NegativeCycleException;
+import org.gsssp.NoGpuException;
+import org.gsssp.NotConvergedException;
+import org.gsssp.UnsupportedInputException;
+import org.gsssp.internal.ffi.GssspNative;
+
+/** Turns gsssp.h status codes into the matching Java exceptions, with the native thread's error text. */
+public final class Status {
+    private Status() {}
+
+    /** Throws for any status but success. Must run on the thread that made the native call. */
+    public static void check(int status, String operation) {
+        if (status == GssspNative.GSSSP_SUCCESS()) {
+            return;
+        }
+        String text = GssspNative.gsssp_last_error().getString(0);
+        String message = operation + ": " + (text.isEmpty() ? "status " + status : text);
+        throw toException(status, message);
+    }
+
+    static RuntimeException toException(int status, String message) {
+        return switch (status) {
+            case 1 -> new IllegalArgumentException(message);
+            case 2 -> new InvalidGraphException(message);
+            case 3 -> new NoGpuException(message);
+            case 4 -> new CudaException(message);
+            case 5 -> new DeviceMemoryException(message);
+            case 6 -> new NegativeCycleException(message);
+            case 7 -> new GraphClosedException(message);
+            case 9 -> new UnsupportedInputException(message);
+            case 10 -> new DistanceOverflowException(message);
+            case 11 -> new NotConvergedException(message);
+            default -> new GssspException("internal error in the gsssp native library (status " + status + "): " + message);
+        };
+    }
+}

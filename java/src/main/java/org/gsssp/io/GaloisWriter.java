@@ -1,0 +1,93 @@
+package org.gsssp.io;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import org.gsssp.Graph;
+
+/**
+ * Writes a graph as a Galois binary {@code .gr} file (version 1, edgeDataSize 4, little-endian; layout in
+ * {@link GaloisReader}), so that a text graph can be converted once and then loaded instantly by mapping.
+ *
+ * <p>The file keeps the CSR exactly (edge order included) and the weights' 4-byte values, int or float; it
+ * does <em>not</em> record the weight type (load a float graph back with
+ * {@code LoadOptions.builder().weightType(WeightType.FLOAT32)}) nor the vertex ids: vertices are written as
+ * their internal ids {@code 0..n-1}, and a reloaded graph has {@code VertexIds.offset(0, n)} (a DIMACS graph's
+ * vertex 1 becomes 0; a SNAP graph's ids with gaps are renumbered densely).
+ *
+ * <p>The file is written to a temporary sibling and then moved into place, so a failed write leaves no
+ * partial file.
+ */
+public final class GaloisWriter {
+    private static final int CHUNK = 1 << 20;
+
+    private GaloisWriter() {
+    }
+
+    public static void write(Graph graph, Path file) throws IOException {
+        int n = graph.numVertices();
+        long m = graph.numEdges();
+        MemorySegment offsets = graph.offsets();
+        MemorySegment targets = graph.targets();
+        MemorySegment weights = graph.weights();
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        boolean ok = false;
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer h = ByteBuffer.allocate(GaloisReader.HEADER).order(ByteOrder.LITTLE_ENDIAN);
+                h.putLong(1).putLong(4).putLong(n).putLong(m).flip();
+                writeFully(ch, h);
+                byte[] buf = new byte[CHUNK];
+                copyOut(ch, buf, offsets.asSlice(8, 8L * n), 8);   // outIdx = offsets[1..n]
+                copyOut(ch, buf, targets, 4);
+                if ((m & 1) == 1) {
+                    writeFully(ch, ByteBuffer.allocate(4));
+                }
+                copyOut(ch, buf, weights, 4);
+                ch.force(false);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            ok = true;
+        } finally {
+            if (!ok) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /** Writes the elements of {@code seg} (native order) as little-endian values of {@code width} bytes. */
+    private static void copyOut(FileChannel ch, byte[] buf, MemorySegment seg, int width) throws IOException {
+        MemorySegment heap = MemorySegment.ofArray(buf);
+        long total = seg.byteSize();
+        for (long off = 0; off < total; off += CHUNK) {
+            int len = (int) Math.min(CHUNK, total - off);
+            if (width == 8) {
+                MemorySegment.copy(seg, ValueLayout.JAVA_LONG_UNALIGNED, off, heap,
+                        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, len / 8);
+            } else {
+                MemorySegment.copy(seg, ValueLayout.JAVA_INT_UNALIGNED, off, heap,
+                        ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, len / 4);
+            }
+            writeFully(ch, ByteBuffer.wrap(buf, 0, len));
+        }
+    }
+
+    private static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+}
