@@ -21,7 +21,8 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/graphs"
-cp "java/target/gsssp-$version.jar" "java/target/gsssp-$version-tests.jar" java/target/gsssp.jar "$out/lib/"
+# gsssp.jar (the shaded CLI) would duplicate these jars; the launcher below uses them instead.
+cp "java/target/gsssp-$version.jar" "java/target/gsssp-$version-tests.jar" "$out/lib/"
 mvn -B -q -pl java dependency:copy-dependencies -DincludeScope=test -DexcludeArtifactIds=gsssp -DoutputDirectory="$out/lib"
 mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_platform" \
   -DoutputDirectory="$out/tools"
@@ -30,8 +31,13 @@ rm -f "$out"/lib/junit-* "$out"/lib/opentest4j-* "$out"/lib/apiguardian-*
 
 cp "$graphs"/* "$out/graphs/"
 rm -f "$out/graphs/README.md"
+# Loaders read gzip transparently and the tests fall back to NAME.gz, so uncompressed graphs travel gzip'd.
+for f in "$out"/graphs/*; do
+  case "$f" in *.gz) ;; *) gzip -9 "$f" ;; esac
+done
 
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.xml,java.management,jdk.unsupported \
+# java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is all gsssp and its tests need; more modules would break the 60 MiB budget.
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,jdk.zipfs,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
 
 cat > "$out/run-tests.sh" <<'RUN'
@@ -39,20 +45,22 @@ cat > "$out/run-tests.sh" <<'RUN'
 # Runs gsssp's whole test suite (GPU tests included) with the bundled runtime. Extra arguments go to the
 # JUnit console launcher, e.g. --include-tag gpu, or --select-class org.gsssp.GpuAlgorithmsTest.
 here=$(cd "$(dirname "$0")" && pwd)
-cp=$(ls "$here"/lib/*.jar | grep -v '/gsssp.jar$' | tr '\n' ':')
+cp=$(ls "$here"/lib/*.jar | tr '\n' ':')
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Xss8m -Dgsssp.graphs.dir="$here/graphs" \
   -jar "$here"/tools/junit-platform-console-standalone-*.jar execute \
   --class-path "$cp" --scan-class-path "$(ls "$here"/lib/gsssp-*-tests.jar)" \
-  --disable-banner --details=summary --details-theme=ascii --reports-dir="${REPORTS_DIR:-$here/reports}" "$@"
+  --disable-banner --details=summary --details-theme=ascii "$@"
 RUN
 cat > "$out/gsssp" <<'RUN'
 #!/usr/bin/env bash
 here=$(cd "$(dirname "$0")" && pwd)
-exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -jar "$here/lib/gsssp.jar" "$@"
+cp=$(ls "$here"/lib/*.jar | grep -v -- '-tests.jar$' | tr '\n' ':')
+exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" org.gsssp.cli.Main "$@"
 RUN
 chmod +x "$out/run-tests.sh" "$out/gsssp"
 
-size=$(du -sm "$out" | cut -f1)
+bytes=$(du -sb "$out" | cut -f1)
+size=$(( (bytes + 1048575) / 1048576 ))
 echo "GPU test bundle: $out (${size} MiB)"
 if [ "$size" -gt 60 ]; then
   echo "bundle exceeds 60 MiB" >&2

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.gsssp.testing.SharedGraphs;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,14 +20,13 @@ class RealGraphsTest {
 
     @BeforeAll
     static void findGraphs() {
-        String d = System.getProperty("gsssp.graphs.dir", "../shared/graphs");
-        dir = Path.of(d);
+        dir = SharedGraphs.dir();
         Assumptions.assumeTrue(Files.isDirectory(dir),
                 "real graphs directory " + dir.toAbsolutePath() + " missing (set -Dgsssp.graphs.dir)");
     }
 
     private static Graph load(String name) throws IOException {
-        return GraphLoader.load(dir.resolve(name), TestSupport.QUIET);
+        return GraphLoader.load(SharedGraphs.file(name), TestSupport.QUIET);
     }
 
     private static boolean hasArc(Graph g, long fromExt, long toExt, double w) {
@@ -42,7 +42,7 @@ class RealGraphsTest {
 
     @Test
     void rome99() throws IOException {
-        assertEquals(GraphFormat.DIMACS, GraphLoader.detect(dir.resolve("rome99.gr")));
+        assertEquals(GraphFormat.DIMACS, GraphLoader.detect(SharedGraphs.file("rome99.gr")));
         try (Graph g = load("rome99.gr")) {
             assertEquals(3353, g.numVertices());
             assertEquals(8870, g.numEdges());
@@ -70,7 +70,7 @@ class RealGraphsTest {
 
     @Test
     void wikiVote() throws IOException {
-        assertEquals(GraphFormat.SNAP, GraphLoader.detect(dir.resolve("wiki-Vote.txt.gz")));
+        assertEquals(GraphFormat.SNAP, GraphLoader.detect(SharedGraphs.file("wiki-Vote.txt.gz")));
         try (Graph g = load("wiki-Vote.txt.gz")) {
             assertEquals(7115, g.numVertices());
             assertEquals(103689, g.numEdges());
@@ -91,7 +91,7 @@ class RealGraphsTest {
 
     @Test
     void delaunayN15() throws IOException {
-        assertEquals(GraphFormat.METIS, GraphLoader.detect(dir.resolve("delaunay_n15.graph")));
+        assertEquals(GraphFormat.METIS, GraphLoader.detect(SharedGraphs.file("delaunay_n15.graph")));
         try (Graph g = load("delaunay_n15.graph")) {
             assertEquals(32768, g.numVertices());
             assertEquals(196548, g.numEdges());

@@ -22,16 +22,28 @@ public final class TestSupport {
     private TestSupport() {
     }
 
-    /** A file in src/test/resources/graphs. */
+    /**
+     * A file in src/test/resources/graphs. Inside a jar (the GPU test bundle) the resource is no file, and
+     * the loaders under test take paths, so it is copied out to a temporary file, keeping its name.
+     */
     public static Path resource(String name) {
         URL url = TestSupport.class.getResource("/graphs/" + name);
         if (url == null) {
             throw new IllegalArgumentException("no test resource graphs/" + name);
         }
         try {
-            return Path.of(url.toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
+            if ("file".equals(url.getProtocol())) {
+                return Path.of(url.toURI());
+            }
+            Path copy = Files.createTempDirectory("gsssp-test-").resolve(name);
+            try (var in = url.openStream()) {
+                Files.copy(in, copy);
+            }
+            copy.toFile().deleteOnExit();
+            copy.getParent().toFile().deleteOnExit();
+            return copy;
+        } catch (URISyntaxException | IOException e) {
+            throw new IllegalStateException("cannot read test resource graphs/" + name, e);
         }
     }
 
