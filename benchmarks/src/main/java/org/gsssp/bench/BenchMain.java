@@ -1,0 +1,61 @@
+package org.gsssp.bench;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code java -jar gsssp-bench.jar run ...} (the experiment runner) or {@code ... jmh [JMH options]} (the JMH
+ * benchmarks of this jar).
+ */
+@Command(name = "gsssp-bench", mixinStandardHelpOptions = true,
+        description = "Measures gsssp: the experiment runner (run, plot) and the JMH benchmarks (jmh).",
+        subcommands = {RunCommand.class, PlotCommand.class, BenchMain.JmhCommand.class, CommandLine.HelpCommand.class})
+public final class BenchMain implements Runnable {
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("jmh")) {
+            // verbatim: JMH's own options (-f, -p, -prof, -h, ...) must not pass through picocli
+            org.openjdk.jmh.Main.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams and returns the exit code (tests call this). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new BenchMain());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println("gsssp-bench: " + ExperimentRunner.oneLine(ex));
+            commandLine.getErr().flush();
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    @Command(name = "jmh", description = {"Runs the JMH benchmarks in this jar; all further arguments go to JMH.",
+            "Examples: jmh -l (list) · jmh QueryBenchmark -p algorithm=frontier · jmh FfmCallBenchmark -f 1",
+            "Benchmarks: QueryBenchmark (a query on a graph resident on the GPU, per graph x algorithm),",
+            "UploadBenchmark (the upload alone), FfmCallBenchmark (the cost of one call into libgsssp)."})
+    static final class JmhCommand implements Callable<Integer> {
+        @Unmatched
+        List<String> args = List.of();
+
+        @Override
+        public Integer call() throws Exception {
+            org.openjdk.jmh.Main.main(args.toArray(String[]::new));
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.gsssp.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Algorithm X against algorithm Y over the graphs where both ran cleanly. */
+public record Comparison(String x, String y) {
+
+    /** One graph's ratio. */
+    public record Point(String graph, double averageDegree, double value) {}
+
+    /** Parses {@code X:Y} ("X over Y"). */
+    public static Comparison parse(String text) {
+        String[] parts = text.split(":", -1);
+        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+            throw new IllegalArgumentException("a comparison is X:Y (X over Y), got '" + text + "'");
+        }
+        return new Comparison(parts[0].strip(), parts[1].strip());
+    }
+
+    /** Every later algorithm over every earlier one: with the baselines listed first, speedups over them. */
+    public static List<Comparison> allPairs(List<String> algorithms) {
+        List<Comparison> pairs = new ArrayList<>();
+        for (int j = 1; j < algorithms.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                pairs.add(new Comparison(algorithms.get(j), algorithms.get(i)));
+            }
+        }
+        return pairs;
+    }
+
+    public String label() {
+        return x + " over " + y;
+    }
+
+    /** Y's median time over X's, per graph; only where both are ok, matched (or unchecked) and timed above 0. */
+    public List<Point> speedups(List<Measurement> measurements) {
+        return ratios(measurements, (mx, my) -> mx.medianMs() > 0 && my.medianMs() > 0
+                ? my.medianMs() / mx.medianMs() : Double.NaN);
+    }
+
+    /** X's vertex visits over Y's, per graph; only where both algorithms count work. */
+    public List<Point> workRatios(List<Measurement> measurements) {
+        return ratios(measurements, (mx, my) -> mx.vertexVisits() > 0 && my.vertexVisits() > 0
+                ? mx.vertexVisits() / (double) my.vertexVisits() : Double.NaN);
+    }
+
+    private interface Ratio {
+        double of(Measurement x, Measurement y);
+    }
+
+    private List<Point> ratios(List<Measurement> measurements, Ratio ratio) {
+        Map<String, Measurement> xs = new LinkedHashMap<>();
+        Map<String, Measurement> ys = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            if (m.ok() && !Boolean.FALSE.equals(m.matched())) {
+                if (m.algorithm().equals(x)) {
+                    xs.put(m.graph(), m);
+                } else if (m.algorithm().equals(y)) {
+                    ys.put(m.graph(), m);
+                }
+            }
+        }
+        List<Point> points = new ArrayList<>();
+        for (Map.Entry<String, Measurement> e : xs.entrySet()) {
+            Measurement my = ys.get(e.getKey());
+            if (my != null) {
+                double r = ratio.of(e.getValue(), my);
+                if (r > 0 && Double.isFinite(r)) {
+                    points.add(new Point(e.getKey(), e.getValue().averageDegree(), r));
+                }
+            }
+        }
+        return points;
+    }
+
+    static List<Double> values(List<Point> points) {
+        return points.stream().map(Point::value).toList();
+    }
+}

@@ -1,0 +1,422 @@
+package org.gsssp.bench;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Writes a run's results into one directory: CSV and JSON for machines, {@code summary.md} (environment,
+ * per-graph tables, the paper's Tables 3 and 4) for people, and the figures as PNG.
+ */
+public final class ReportWriter {
+    public static final String RESULTS_CSV = "results.csv";
+    public static final String REPETITIONS_CSV = "repetitions.csv";
+    public static final String RATIOS_CSV = "ratios.csv";
+    public static final String SPEEDUP_TABLE_CSV = "table3-speedups.csv";
+    public static final String WORK_TABLE_CSV = "table4-work.csv";
+    public static final String JSON = "results.json";
+    public static final String SUMMARY = "summary.md";
+    public static final String SPEEDUP_PNG = "speedup-vs-degree.png";
+
+    private final Environment environment;
+    private final ExperimentRunner.Config config;
+    private final List<Measurement> measurements;
+    private final List<Comparison> comparisons;
+    private final String plotBaseline;
+
+    /**
+     * @param plotBaseline the Y of the comparisons drawn in Figure 8 (speedups of everything over it)
+     */
+    public ReportWriter(Environment environment, ExperimentRunner.Config config, List<Measurement> measurements,
+                        List<Comparison> comparisons, String plotBaseline) {
+        this.environment = environment;
+        this.config = config;
+        this.measurements = List.copyOf(measurements);
+        this.comparisons = List.copyOf(comparisons);
+        this.plotBaseline = plotBaseline;
+    }
+
+    /** Writes every file; returns the paths written. */
+    public List<Path> write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        written.add(writeString(dir.resolve(RESULTS_CSV), resultsCsv()));
+        written.add(writeString(dir.resolve(REPETITIONS_CSV), repetitionsCsv()));
+        written.add(writeString(dir.resolve(RATIOS_CSV), ratiosCsv()));
+        written.add(writeString(dir.resolve(SPEEDUP_TABLE_CSV), distributionCsv(true)));
+        written.add(writeString(dir.resolve(WORK_TABLE_CSV), distributionCsv(false)));
+        written.add(writeString(dir.resolve(JSON), json()));
+        List<String> figures = new ArrayList<>();
+        String plotNote = writePlots(dir, figures, written);
+        written.add(writeString(dir.resolve(SUMMARY), summary(figures, plotNote)));
+        return written;
+    }
+
+    private static Path writeString(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        return file;
+    }
+
+    // ------------------------------------------------------------------ CSV
+
+    String resultsCsv() {
+        StringBuilder s = new StringBuilder("graph,vertices,edges,avg_degree,source,algorithm,device,status,repetitions,"
+                + "time_median_ms,time_min_ms,time_max_ms,total_median_ms,setup_ms,mteps,iterations,vertex_visits,"
+                + "edges_relaxed,vertices_reached,peak_device_memory,matched,note\n");
+        for (Measurement m : measurements) {
+            row(s, m.graph(), m.vertices(), m.edges(), num(m.averageDegree()), m.source(), m.algorithm(), m.device(),
+                    m.status(), m.timesMs().length, num(m.medianMs()), num(m.minMs()), num(m.maxMs()), num(m.totalMs()),
+                    num(m.setupMs()), num(m.mteps()), count(m.iterations()), count(m.vertexVisits()),
+                    count(m.edgesRelaxed()), count(m.verticesReached()), count(m.peakDeviceMemory()),
+                    m.matched() == null ? "" : m.matched().toString(), m.note());
+        }
+        return s.toString();
+    }
+
+    String repetitionsCsv() {
+        StringBuilder s = new StringBuilder("graph,algorithm,repetition,time_ms\n");
+        for (Measurement m : measurements) {
+            for (int i = 0; i < m.timesMs().length; i++) {
+                row(s, m.graph(), m.algorithm(), i + 1, num(m.timesMs()[i]));
+            }
+        }
+        return s.toString();
+    }
+
+    String ratiosCsv() {
+        StringBuilder s = new StringBuilder("comparison,graph,avg_degree,speedup,work_ratio\n");
+        for (Comparison c : comparisons) {
+            Map<String, Comparison.Point> work = new LinkedHashMap<>();
+            c.workRatios(measurements).forEach(p -> work.put(p.graph(), p));
+            for (Comparison.Point p : c.speedups(measurements)) {
+                Comparison.Point w = work.get(p.graph());
+                row(s, c.label(), p.graph(), num(p.averageDegree()), num(p.value()), w == null ? "" : num(w.value()));
+            }
+        }
+        return s.toString();
+    }
+
+    String distributionCsv(boolean speedup) {
+        StringBuilder s = new StringBuilder("comparison,bin,count,percent\n");
+        for (Comparison c : comparisons) {
+            Distribution d = distribution(c, speedup);
+            for (int b = 0; b < d.bins().size(); b++) {
+                row(s, c.label(), d.bins().get(b).label(), d.counts()[b], num(d.percent(b)));
+            }
+            row(s, c.label(), "total", d.total(), d.total() == 0 ? "" : "100");
+            row(s, c.label(), "mean", "", num(d.mean()));
+            row(s, c.label(), "geomean", "", num(d.geomean()));
+        }
+        return s.toString();
+    }
+
+    private Distribution distribution(Comparison c, boolean speedup) {
+        return speedup ? Distribution.of(Comparison.values(c.speedups(measurements)), Distribution.SPEEDUP_BINS)
+                : Distribution.of(Comparison.values(c.workRatios(measurements)), Distribution.WORK_BINS);
+    }
+
+    private static void row(StringBuilder s, Object... cells) {
+        for (int i = 0; i < cells.length; i++) {
+            if (i > 0) {
+                s.append(',');
+            }
+            String cell = String.valueOf(cells[i]);
+            if (cell.contains(",") || cell.contains("\"") || cell.contains("\n")) {
+                cell = '"' + cell.replace("\"", "\"\"") + '"';
+            }
+            s.append(cell);
+        }
+        s.append('\n');
+    }
+
+    /** Six significant digits, no trailing zeros, no exponent; empty for NaN. */
+    static String num(double x) {
+        if (!Double.isFinite(x)) {
+            return "";
+        }
+        return new BigDecimal(x).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String count(long x) {
+        return x < 0 ? "" : Long.toString(x);
+    }
+
+    // ------------------------------------------------------------------ JSON
+
+    String json() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("environment", environment.asMap());
+        Map<String, Object> cfg = new LinkedHashMap<>();
+        cfg.put("graphs", config.graphs().stream().map(GraphSource::label).toList());
+        cfg.put("algorithms", config.algorithms());
+        cfg.put("repetitions", config.repetitions());
+        cfg.put("warmup", config.warmup());
+        cfg.put("source", config.source());
+        cfg.put("jgrapht_max_edges", config.jgraphtMaxEdges());
+        cfg.put("verify", config.verify());
+        root.put("config", cfg);
+        List<Object> results = new ArrayList<>();
+        for (Measurement m : measurements) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("graph", m.graph());
+            r.put("vertices", m.vertices());
+            r.put("edges", m.edges());
+            r.put("avg_degree", m.averageDegree());
+            r.put("source", m.source());
+            r.put("algorithm", m.algorithm());
+            r.put("device", m.device());
+            r.put("status", m.status());
+            r.put("note", m.note());
+            r.put("times_ms", m.timesMs());
+            r.put("time_median_ms", m.medianMs());
+            r.put("time_min_ms", m.minMs());
+            r.put("time_max_ms", m.maxMs());
+            r.put("total_median_ms", m.totalMs());
+            r.put("setup_ms", m.setupMs());
+            r.put("mteps", m.mteps());
+            r.put("iterations", nullIfUnknown(m.iterations()));
+            r.put("vertex_visits", nullIfUnknown(m.vertexVisits()));
+            r.put("edges_relaxed", nullIfUnknown(m.edgesRelaxed()));
+            r.put("vertices_reached", nullIfUnknown(m.verticesReached()));
+            r.put("peak_device_memory", nullIfUnknown(m.peakDeviceMemory()));
+            r.put("matched", m.matched());
+            if (m.trace() != null) {
+                r.put("trace", m.trace().points().stream()
+                        .map(p -> List.of(p.timeUs(), p.work())).toList());
+            }
+            results.add(r);
+        }
+        root.put("results", results);
+        List<Object> tables = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("comparison", c.label());
+            t.put("speedup", distributionJson(distribution(c, true)));
+            t.put("work_ratio", distributionJson(distribution(c, false)));
+            tables.add(t);
+        }
+        root.put("comparisons", tables);
+        return Json.write(root);
+    }
+
+    private static Object nullIfUnknown(long x) {
+        return x < 0 ? null : x;
+    }
+
+    private static Map<String, Object> distributionJson(Distribution d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> bins = new LinkedHashMap<>();
+        for (int b = 0; b < d.bins().size(); b++) {
+            bins.put(d.bins().get(b).label(), d.counts()[b]);
+        }
+        m.put("bins", bins);
+        m.put("total", d.total());
+        m.put("mean", d.mean());
+        m.put("geomean", d.geomean());
+        return m;
+    }
+
+    // ------------------------------------------------------------------ plots
+
+    static final String NO_DESKTOP_NOTE = "Figures skipped: this Java runtime lacks the java.desktop module that "
+            + "JFreeChart needs; draw them elsewhere with `gsssp-bench plot DIR`.";
+
+    /** Draws the figures; returns a note for the summary when there is something to say, else null. */
+    private String writePlots(Path dir, List<String> figures, List<Path> written) {
+        if (!chartsAvailable()) {
+            return NO_DESKTOP_NOTE;
+        }
+        try {
+            List<String> drawn = drawFigures(dir, measurements, algorithms(), plotBaseline);
+            figures.addAll(drawn);
+            drawn.forEach(f -> written.add(dir.resolve(f)));
+            return measurements.stream().anyMatch(m -> m.trace() != null) ? null
+                    : "No algorithm recorded a trace, so there are no parallelism figures.";
+        } catch (IOException | RuntimeException | LinkageError e) {
+            return "Figures failed: " + ExperimentRunner.oneLine(e);
+        }
+    }
+
+    /** Figure 8 (speedups over {@code baseline}) and one trace figure per graph with traces; returns file names. */
+    static List<String> drawFigures(Path dir, List<Measurement> measurements, List<String> algorithms,
+                                    String baseline) throws IOException {
+        List<String> figures = new ArrayList<>();
+        Map<String, List<Comparison.Point>> series = new LinkedHashMap<>();
+        for (String x : algorithms) {
+            if (!x.equals(baseline)) {
+                List<Comparison.Point> points = new Comparison(x, baseline).speedups(measurements);
+                if (!points.isEmpty()) {
+                    series.put(x, points);
+                }
+            }
+        }
+        if (!series.isEmpty()) {
+            Plots.speedupVsDegree(series, "Speedup over " + baseline + " vs average degree", dir.resolve(SPEEDUP_PNG));
+            figures.add(SPEEDUP_PNG);
+        }
+        Map<String, Map<String, Trace>> traces = new LinkedHashMap<>();
+        for (Measurement m : measurements) {
+            if (m.trace() != null) {
+                traces.computeIfAbsent(m.graph(), g -> new LinkedHashMap<>()).put(m.algorithm(), m.trace());
+            }
+        }
+        int i = 0;
+        for (Map.Entry<String, Map<String, Trace>> e : traces.entrySet()) {
+            String name = String.format(Locale.ROOT, "trace-%02d-%s.png", ++i, fileSafe(e.getKey()));
+            Plots.trace(e.getValue(), "Parallelism over time: " + e.getKey(), dir.resolve(name));
+            figures.add(name);
+        }
+        return figures;
+    }
+
+    /**
+     * Whether charts can be drawn here: JFreeChart needs java.desktop (AWT), which a trimmed (jlink'd) runtime
+     * may lack. Asked without loading any AWT class, which would fail in that case.
+     */
+    public static boolean chartsAvailable() {
+        return ModuleLayer.boot().findModule("java.desktop").isPresent();
+    }
+
+    static String fileSafe(String label) {
+        String s = label.replaceAll("[^A-Za-z0-9._=-]+", "_");
+        return s.length() > 60 ? s.substring(0, 60) : s;
+    }
+
+    // ------------------------------------------------------------------ markdown
+
+    private List<String> algorithms() {
+        Set<String> names = new LinkedHashSet<>(config.algorithms());
+        measurements.forEach(m -> names.add(m.algorithm()));
+        return List.copyOf(names);
+    }
+
+    private List<String> graphs() {
+        Set<String> names = new LinkedHashSet<>();
+        measurements.forEach(m -> names.add(m.graph()));
+        return List.copyOf(names);
+    }
+
+    String summary(List<String> figures, String plotNote) {
+        StringBuilder s = new StringBuilder("# gsssp benchmark results\n\n");
+        s.append("| | |\n|---|---|\n");
+        s.append("| command | `").append(environment.command().replace("|", "\\|")).append("` |\n");
+        s.append("| date | ").append(environment.date()).append(" |\n");
+        s.append("| git commit | ").append(environment.commit()).append(" |\n");
+        s.append("| gsssp | ").append(environment.gssspVersion()).append(" |\n");
+        s.append("| GPU | ").append(environment.gpu()).append(" |\n");
+        s.append("| driver | ").append(environment.driver()).append(" |\n");
+        s.append("| CUDA | ").append(environment.cuda()).append(" |\n");
+        s.append("| CPU | ").append(environment.cpu()).append(" |\n");
+        s.append("| Java | ").append(environment.java()).append(" |\n");
+        s.append("| OS | ").append(environment.os()).append(" |\n\n");
+        s.append(String.format(Locale.ROOT, "Each algorithm ran %d warm-up and %d timed queries per graph from the "
+                + "same source (%s). Times are the algorithm's own time (GPU: device time from CUDA events; "
+                + "upload excluded), median over the timed queries; MTEPS = edges of the graph / median time. "
+                + "Every result was checked against %s.%n%n", config.warmup(), config.repetitions(),
+                config.source() == null ? "the vertex of largest out-degree, lowest id on ties, unless the suite names one"
+                        : "vertex " + config.source(),
+                config.verify() ? "CPU Dijkstra (Bellman-Ford in Java for graphs with negative weights)" : "nothing (--no-verify)"));
+        List<String> notes = new ArrayList<>();
+        table(s, "Median time (ms)", m -> String.format(Locale.ROOT, "%.3f", m.medianMs()), notes);
+        table(s, "MTEPS", m -> String.format(Locale.ROOT, "%.1f", m.mteps()), notes);
+        table(s, "Work (vertex visits)", m -> m.vertexVisits() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d",
+                m.vertexVisits()), notes);
+        if (!notes.isEmpty()) {
+            s.append("Notes:\n\n");
+            for (int i = 0; i < notes.size(); i++) {
+                s.append(i + 1).append(". ").append(notes.get(i)).append('\n');
+            }
+            s.append('\n');
+        }
+        distributionTable(s, true);
+        distributionTable(s, false);
+        s.append("## Figures\n\n");
+        for (String f : figures) {
+            s.append("![").append(f).append("](").append(f).append(")\n\n");
+        }
+        if (plotNote != null) {
+            s.append(plotNote).append("\n\n");
+        }
+        s.append("Raw data: `").append(RESULTS_CSV).append("`, `").append(REPETITIONS_CSV).append("`, `")
+                .append(RATIOS_CSV).append("`, `").append(SPEEDUP_TABLE_CSV).append("`, `").append(WORK_TABLE_CSV)
+                .append("`, `").append(JSON).append("`.\n");
+        return s.toString();
+    }
+
+    private void table(StringBuilder s, String title, Function<Measurement, String> cell, List<String> notes) {
+        List<String> algorithms = algorithms();
+        s.append("## ").append(title).append("\n\n| graph | vertices | edges | avg deg |");
+        algorithms.forEach(a -> s.append(' ').append(a).append(" |"));
+        s.append("\n|---|---:|---:|---:|");
+        algorithms.forEach(a -> s.append("---:|"));
+        s.append('\n');
+        for (String g : graphs()) {
+            Measurement any = measurements.stream().filter(m -> m.graph().equals(g)).findFirst().orElseThrow();
+            s.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f |", g, any.vertices(), any.edges(),
+                    any.averageDegree()));
+            for (String a : algorithms) {
+                Measurement m = measurements.stream().filter(x -> x.graph().equals(g) && x.algorithm().equals(a))
+                        .findFirst().orElse(null);
+                s.append(' ');
+                if (m == null) {
+                    s.append('–');
+                } else if (m.ok()) {
+                    s.append(cell.apply(m));
+                    if (Boolean.FALSE.equals(m.matched())) {
+                        s.append(" ✗").append(noteRef(notes, g + ", " + a + ": " + m.note()));
+                    }
+                } else {
+                    s.append(m.status()).append(noteRef(notes, g + ", " + a + ": " + m.note()));
+                }
+                s.append(" |");
+            }
+            s.append('\n');
+        }
+        s.append('\n');
+    }
+
+    private static String noteRef(List<String> notes, String note) {
+        int i = notes.indexOf(note);
+        if (i < 0) {
+            notes.add(note);
+            i = notes.size() - 1;
+        }
+        return " [" + (i + 1) + "]";
+    }
+
+    private void distributionTable(StringBuilder s, boolean speedup) {
+        List<Distribution.Bin> bins = speedup ? Distribution.SPEEDUP_BINS : Distribution.WORK_BINS;
+        s.append(speedup ? "## Speedup distribution (ADDS Table 3)\n\nSpeedup of X over Y = Y's median time / X's, "
+                + "per graph where both ran and matched.\n\n"
+                : "## Work ratio distribution (ADDS Table 4)\n\nWork ratio of X over Y = X's vertex visits / Y's, "
+                + "per graph where both count work.\n\n");
+        s.append("| X over Y | graphs |");
+        bins.forEach(b -> s.append(' ').append(b.label()).append(" |"));
+        s.append(speedup ? " average | geomean |\n" : " mean | geomean |\n");
+        s.append("|---|---:|");
+        bins.forEach(b -> s.append("---:|"));
+        s.append("---:|---:|\n");
+        for (Comparison c : comparisons) {
+            Distribution d = distribution(c, speedup);
+            if (d.total() == 0) {
+                continue;
+            }
+            s.append("| ").append(c.label()).append(" | ").append(d.total()).append(" |");
+            for (int b = 0; b < bins.size(); b++) {
+                s.append(String.format(Locale.ROOT, " %d (%.0f%%) |", d.counts()[b], d.percent(b)));
+            }
+            s.append(String.format(Locale.ROOT, " %.2f | %.2f |%n", d.mean(), d.geomean()));
+        }
+        s.append('\n');
+    }
+}

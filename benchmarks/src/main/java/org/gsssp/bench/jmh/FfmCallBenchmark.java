@@ -1,0 +1,116 @@
+package org.gsssp.bench.jmh;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import org.gsssp.Algorithm;
+import org.gsssp.DeviceGraph;
+import org.gsssp.Devices;
+import org.gsssp.Graph;
+import org.gsssp.Options;
+import org.gsssp.Result;
+import org.gsssp.Sssp;
+import org.gsssp.internal.NativeLibrary;
+import org.gsssp.internal.ffi.GssspNative;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What crossing from Java into libgsssp costs, so that the Java-side overhead is a measured number:
+ * <ul>
+ *   <li>{@link #emptyDowncall}: the bare FFM downcall to a native function that does nothing
+ *       ({@code gsssp_version}, which returns a constant);</li>
+ *   <li>{@link #deviceCount}: a public-API call that allocates an out-parameter, calls and checks the status;</li>
+ *   <li>{@link #cpuQuery1k} and {@link #gpuQuery1k}: a whole query on a 1,000-vertex graph, where the fixed
+ *       costs (argument structs, result segments, stream set-up, copies) dominate.</li>
+ * </ul>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+public class FfmCallBenchmark {
+    static final String GRAPH_1K = "random:n=1000,d=7,seed=1,w=1..10";
+
+    @State(Scope.Benchmark)
+    public static class Library {
+        @Setup(Level.Trial)
+        public void load() {
+            NativeLibrary.ensureLoaded();
+        }
+    }
+
+    @State(Scope.Benchmark)
+    public static class HostGraph {
+        Graph graph;
+        int source;
+        final Options options = Options.builder().computePredecessors(false).build();
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            graph = BenchGraphs.load(GRAPH_1K);
+            source = graph.vertexOfMaxOutDegree();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            graph.close();
+        }
+    }
+
+    @State(Scope.Benchmark)
+    public static class GpuGraph {
+        Graph graph;
+        DeviceGraph device;
+        int source;
+        final Options options = Options.builder().computePredecessors(false).build();
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            BenchGraphs.requireGpu("gpuQuery1k");
+            graph = BenchGraphs.load(GRAPH_1K);
+            source = graph.vertexOfMaxOutDegree();
+            device = DeviceGraph.upload(graph);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            if (device != null) {
+                device.close();
+            }
+            if (graph != null) {
+                graph.close();
+            }
+        }
+    }
+
+    @Benchmark
+    public MemorySegment emptyDowncall(Library library) {
+        return GssspNative.gsssp_version();
+    }
+
+    @Benchmark
+    public int deviceCount(Library library) {
+        return Devices.count();
+    }
+
+    @Benchmark
+    public Result cpuQuery1k(HostGraph g) {
+        return Sssp.solve(g.graph, g.source, Algorithm.CPU_DIJKSTRA, g.options);
+    }
+
+    @Benchmark
+    public Result gpuQuery1k(GpuGraph g) {
+        return g.device.query(g.source, Algorithm.defaultGpuAlgorithm(), g.options);
+    }
+}
