@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Assembles build/bench-bundle: a jlink'd runtime that can run JMH (java.management) and the shaded
+# gsssp-bench.jar, for a GPU host without Java. The graphs travel separately (build/gpu-bundle/graphs).
+# PNG figures need java.desktop (~19 MiB), so they are drawn afterwards with `gsssp-bench plot DIR` on a
+# full JDK; everything else is written on the GPU host.
+#
+#   build/bench-bundle/gsssp-bench run --suite benchmarks/suites/core.txt -r 5 -w 1 -o OUT
+#   build/bench-bundle/gsssp-bench jmh FfmCallBenchmark -f 1
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+out=${GSSSP_BENCH_BUNDLE_DIR:-$root/build/bench-bundle}
+[ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
+rm -rf "$out"
+mkdir -p "$out"
+cp benchmarks/target/gsssp-bench.jar "$out/"
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.zipfs,jdk.unsupported \
+  --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
+cat > "$out/gsssp-bench" <<'RUN'
+#!/usr/bin/env bash
+here=$(cd "$(dirname "$0")" && pwd)
+exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -jar "$here/gsssp-bench.jar" "$@"
+RUN
+chmod +x "$out/gsssp-bench"
+echo "bench bundle: $out ($(du -sm "$out" | cut -f1) MiB)"
