@@ -36,8 +36,9 @@ for f in "$out"/graphs/*; do
   case "$f" in *.gz) ;; *) gzip -9 "$f" ;; esac
 done
 
-# java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is all gsssp and its tests need; more modules would break the 60 MiB budget.
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,jdk.zipfs,jdk.unsupported \
+# java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is what the tests need, java.management
+# lets JMH (gsssp-bench.jar) run on the same runtime; more modules would break the 60 MiB budget.
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.zipfs,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
 
 cat > "$out/run-tests.sh" <<'RUN'
