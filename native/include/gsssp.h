@@ -67,8 +67,24 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_DA2CF_F = 4,        /* reserved: Martin et al. ICCS'09 */
   GSSSP_ALGORITHM_DA2CF_U = 5,        /* reserved: Martin et al. ICCS'09 */
   GSSSP_ALGORITHM_HBF = 6,            /* reserved: Busato & Bombieri TPDS'16 */
-  GSSSP_ALGORITHM_ADDS = 7            /* reserved: Wang et al. PPoPP'21 */
+  GSSSP_ALGORITHM_ADDS = 7,           /* reserved: Wang et al. PPoPP'21 */
+  GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* reserved: Martin et al. ICCS'09, adjacency-matrix relax_F */
+  GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9  /* reserved: Martin et al. ICCS'09, adjacency-matrix relax_U */
 } gsssp_algorithm;
+
+/* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
+typedef enum gsssp_hbf_dp_mode {
+  GSSSP_HBF_DP_OFF = 0,               /* high-degree vertices go through the virtual-warp path */
+  GSSSP_HBF_DP_DEVICE_LAUNCH = 1,     /* child kernels launched from the device (CUDA dynamic parallelism) */
+  GSSSP_HBF_DP_BLOCK_PER_VERTEX = 2,  /* a thread block per high-degree vertex, in a second kernel */
+  GSSSP_HBF_DP_DEFAULT = 3            /* whichever measured faster on the H100 (documented in the code) */
+} gsssp_hbf_dp_mode;
+
+/* One sample of a parallelism trace: work available (e.g. frontier or assigned items) at a time. */
+typedef struct gsssp_trace_sample {
+  double time_us;             /* since the algorithm started */
+  int64_t work;
+} gsssp_trace_sample;
 
 #define GSSSP_INT_INFINITY INT64_MAX
 #define GSSSP_NO_PREDECESSOR (-1)
@@ -114,6 +130,34 @@ typedef struct gsssp_options {
   int32_t block_size;             /* threads per block for GPU kernels; 0 = the algorithm's default */
   int64_t max_iterations;         /* 0 = no limit beyond the algorithm's own bound; reaching a limit
                                      set here gives GSSSP_ERROR_NOT_CONVERGED */
+
+  /* Delta-stepping family (Near-Far, ADDS): bucket width. delta > 0 is used as given; otherwise
+   * delta = delta_constant * W / D (W average edge weight, D average out-degree, from a sampling
+   * kernel); delta_constant <= 0 means the algorithm's default C. The Delta used is in gsssp_stats. */
+  double delta;
+  double delta_constant;
+
+  /* H-BF optimizations (TPDS'16 sections 4-5), each 1 = on (default) or 0 = off, for the ablation. */
+  int32_t hbf_edge_classification;    /* 4.1 */
+  int32_t hbf_duplicate_removal;      /* 4.2: 64-bit (distance, iteration) atomicMin */
+  int32_t hbf_coalesced_enqueue;      /* 5.1 */
+  int32_t hbf_dynamic_virtual_warps;  /* 5.2 */
+  int32_t hbf_dynamic_parallelism;    /* 5.3: a gsssp_hbf_dp_mode, default GSSSP_HBF_DP_DEFAULT */
+  int32_t hbf_dp_threshold;           /* T_DP: out-degree above which 5.3 applies; default 4096 */
+
+  /* DA2CF: 1 (default) = the minimum reduction runs fully on the GPU; 0 = two passes with the final
+   * step on the host, as in the paper. */
+  int32_t da2cf_min_on_device;
+
+  /* ADDS (PPoPP'21 section 5) ablation switches and its pool; 0 = the algorithm's defaults. */
+  int32_t adds_static_delta;          /* 1: keep the initial Delta (the NF estimate) */
+  int32_t adds_bucket_count;          /* 0 = 32; 2 for the Table 5 "2 buckets" row */
+  int64_t adds_pool_words;            /* bucket memory pool size in 32-bit words; 0 = sized from the graph */
+
+  /* Optional parallelism trace: when trace != NULL, up to trace_capacity samples are written and
+   * gsssp_stats.trace_length says how many. Algorithms that do not trace write none. */
+  gsssp_trace_sample* trace;
+  int64_t trace_capacity;
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);
@@ -126,13 +170,16 @@ typedef struct gsssp_stats {
   int64_t edges_relaxed;       /* edge relaxations attempted */
   int64_t vertices_reached;    /* vertices with a finite distance */
   int64_t peak_device_memory;  /* bytes of device memory the query's scratch uses (0 on the CPU) */
+  double delta;                /* the bucket width used (delta-stepping family), else 0 */
+  int64_t trace_length;        /* samples written to options.trace */
+  int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
 } gsssp_stats;
 
 /* Checks a host CSR (monotone offsets, targets in range, finite float weights); GSSSP_ERROR_INVALID_GRAPH
  * with the first offending index in the error text otherwise. O(V + E). */
 GSSSP_API int gsssp_csr_validate(const gsssp_csr* graph);
 
-/* Single-source shortest paths on the host (GSSSP_ALGORITHM_CPU_DIJKSTRA; negative weights give
+/* Single-source shortest paths on the host: GSSSP_ALGORITHM_CPU_DIJKSTRA (negative weights give
  * GSSSP_ERROR_UNSUPPORTED). distances: num_vertices * 8 bytes; predecessors: num_vertices int32 or NULL;
  * stats may be NULL. */
 GSSSP_API int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source,

@@ -111,6 +111,21 @@ void check_device_algorithm(int32_t algorithm) {
   }
 }
 
+// Only H-BF is built for negative weights; the others assume distances only fall towards a fixed point
+// that no negative edge can undercut.
+bool accepts_negative_weights(int32_t algorithm) { return algorithm == GSSSP_ALGORITHM_HBF; }
+
+gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& query) {
+  switch (algorithm) {
+    case GSSSP_ALGORITHM_BELLMAN_FORD:
+      return gsssp::bellman_ford::run(query);
+    case GSSSP_ALGORITHM_FRONTIER:
+      return gsssp::frontier::run(query);
+    default:
+      gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -218,7 +233,9 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
     HandleUse use(graph, /*allow_cancelled=*/false);
     const gsssp::graph::DeviceGraph& g = *graph->graph;
     gsssp::api::require_source(source, g.num_vertices);
-    if (!g.negative_weight_message.empty()) gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
+    if (!g.negative_weight_message.empty() && !accepts_negative_weights(algorithm)) {
+      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
+    }
 
     GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
     gsssp::WorkspaceLease lease(graph->pool);
@@ -232,9 +249,10 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
     query.max_iterations = resolved.max_iterations;
     query.workspace = &workspace;
     query.cancelled = &graph->cancelled;
+    query.options = resolved.raw;
+    query.device_graph = &g;
 
-    const gsssp::AlgorithmRun run = algorithm == GSSSP_ALGORITHM_BELLMAN_FORD ? gsssp::bellman_ford::run(query)
-                                                                              : gsssp::frontier::run(query);
+    const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
     const int64_t reached = gsssp::finalize_query(query, run.distances, distances,
                                                   resolved.predecessors ? predecessors : nullptr);
     if (stats != nullptr) {
@@ -245,6 +263,9 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
       stats->edges_relaxed = static_cast<int64_t>(counters.edges_relaxed);
       stats->vertices_reached = reached;
       stats->peak_device_memory = workspace.query_bytes();
+      stats->delta = run.delta;
+      stats->trace_length = run.trace_length;
+      stats->negative_cycle_vertex = -1;
       stats->total_ms = milliseconds_since(start);
     }
   });

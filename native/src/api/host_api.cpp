@@ -22,10 +22,7 @@ extern "C" {
 int gsssp_options_init(gsssp_options* options) {
   return guarded([&] {
     gsssp::api::require_non_null(options, "options");
-    std::memset(options, 0, sizeof(*options));
-    options->compute_predecessors = 1;
-    options->block_size = 0;
-    options->max_iterations = 0;
+    *options = gsssp::api::default_options();
   });
 }
 
@@ -67,6 +64,9 @@ int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source, co
       stats->edges_relaxed = counts.edges_relaxed;
       stats->vertices_reached = counts.reached;
       stats->peak_device_memory = 0;
+      stats->delta = 0;
+      stats->trace_length = 0;
+      stats->negative_cycle_vertex = -1;
       stats->total_ms = milliseconds_since(start);
     }
   });

@@ -14,10 +14,26 @@ struct ResolvedOptions {
   bool predecessors = true;
   int block_size = kDefaultBlockSize;
   int64_t max_iterations = 0;
+  gsssp_options raw{};  // the caller's options, or gsssp_options_init's defaults; algorithms read their fields
 };
+
+// The defaults gsssp_options_init documents, for callers that pass NULL options.
+inline gsssp_options default_options() {
+  gsssp_options o{};
+  o.compute_predecessors = 1;
+  o.hbf_edge_classification = 1;
+  o.hbf_duplicate_removal = 1;
+  o.hbf_coalesced_enqueue = 1;
+  o.hbf_dynamic_virtual_warps = 1;
+  o.hbf_dynamic_parallelism = GSSSP_HBF_DP_DEFAULT;
+  o.hbf_dp_threshold = 4096;
+  o.da2cf_min_on_device = 1;
+  return o;
+}
 
 inline ResolvedOptions resolve_options(const gsssp_options* options) {
   ResolvedOptions resolved;
+  resolved.raw = options != nullptr ? *options : default_options();
   if (options == nullptr) return resolved;
   resolved.predecessors = options->compute_predecessors != 0;
   if (options->block_size != 0) {

@@ -6,8 +6,12 @@
 #include <cstdint>
 
 #include "common/workspace.hpp"
+#include "gsssp.h"
 
 namespace gsssp {
+namespace graph {
+struct DeviceGraph;
+}
 
 // A CSR graph resident on the device (owned by graph::DeviceGraph).
 struct CsrView {
@@ -31,12 +35,17 @@ struct QueryContext {
   int64_t max_iterations = 0;  // 0: only the algorithm's own bound
   Workspace* workspace = nullptr;
   const std::atomic<bool>* cancelled = nullptr;
+  gsssp_options options{};                 // the caller's options with defaults filled in (gsssp.h)
+  // The resident graph: its summary (degrees, weights) and per-graph attachments (graph/device_graph.hpp).
+  const graph::DeviceGraph* device_graph = nullptr;
 };
 
 struct AlgorithmRun {
   const void* distances = nullptr;  // final stored (ordered) distances, in the workspace
   int64_t rounds = 0;
   double time_ms = 0.0;
+  double delta = 0.0;          // bucket width used, for the delta-stepping family
+  int64_t trace_length = 0;    // samples written to the caller's trace buffer
 };
 
 }  // namespace gsssp

@@ -18,7 +18,10 @@ CsrView DeviceGraph::view() const {
 }
 
 int64_t DeviceGraph::device_bytes() const {
-  return static_cast<int64_t>(offsets.bytes() + targets.bytes() + weights.bytes());
+  int64_t bytes = static_cast<int64_t>(offsets.bytes() + targets.bytes() + weights.bytes());
+  std::lock_guard<std::mutex> lock(attachments_mutex_);
+  for (const auto& entry : attachments_) bytes += entry.second->device_bytes();
+  return bytes;
 }
 
 int DeviceGraph::grid_for(int64_t items, int block) const {

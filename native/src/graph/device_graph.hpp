@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "common/device_buffer.hpp"
@@ -11,6 +13,13 @@
 #include "graph/csr_checks.hpp"
 
 namespace gsssp::graph {
+
+// Data an algorithm derives from the graph once and reuses for every query (H-BF's edge classes, the
+// reverse CSR of DA2CF_U, NF's weight/degree estimate), owned by the DeviceGraph.
+struct Attachment {
+  virtual ~Attachment() = default;
+  virtual int64_t device_bytes() const = 0;
+};
 
 struct DeviceGraph {
   int device = 0;
@@ -26,7 +35,24 @@ struct DeviceGraph {
   int max_threads_per_multiprocessor = 2048;
 
   CsrView view() const;
+  // Graph arrays plus attachments.
   int64_t device_bytes() const;
+
+  // The attachment stored under `key`, built by `build()` (returning std::unique_ptr<T>) on first use.
+  // Concurrent queries may ask at once: one builds, the others wait; the result is immutable after.
+  template <class T, class Build>
+  const T& attachment(const std::string& key, Build build) const {
+    std::lock_guard<std::mutex> lock(attachments_mutex_);
+    auto it = attachments_.find(key);
+    if (it == attachments_.end()) it = attachments_.emplace(key, build()).first;
+    return static_cast<const T&>(*it->second);
+  }
+
+ private:
+  mutable std::mutex attachments_mutex_;
+  mutable std::map<std::string, std::unique_ptr<Attachment>> attachments_;
+
+ public:
   // Blocks for a grid-stride loop over `items`: enough to fill the device, no more.
   int grid_for(int64_t items, int block) const;
 };

@@ -99,12 +99,13 @@ public final class DeviceGraph implements AutoCloseable {
             }
             try (Arena arena = Arena.ofConfined()) {
                 Query q = Query.allocate(graph.numVertices(), options.computePredecessors(), arena);
+                MemorySegment nativeOptions = NativeGraph.options(options, arena);
                 int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source,
-                        NativeGraph.options(options, arena), q.distances(), q.predecessorsOrNull(), q.stats());
-                Status.check(status, resolved.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
-                        + graph.name());
+                        nativeOptions, q.distances(), q.predecessorsOrNull(), q.stats());
+                Status.checkQuery(status, resolved.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
+                        + graph.name(), q.stats());
                 return new Result(source, graph.weightType(), q.distances(), q.predecessors(), graph.ids(), resolved,
-                        device.name(), NativeGraph.stats(q.stats()));
+                        device.name(), NativeGraph.stats(q.stats()), NativeGraph.trace(nativeOptions, q.stats()));
             }
         } finally {
             exit();

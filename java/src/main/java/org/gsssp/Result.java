@@ -18,9 +18,10 @@ public final class Result {
     private final Algorithm algorithm;
     private final String device;
     private final Stats stats;
+    private final java.util.List<TraceSample> trace;
 
     Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors, VertexIds ids,
-            Algorithm algorithm, String device, Stats stats) {
+            Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace) {
         this.source = source;
         this.weightType = weightType;
         this.distances = distances;
@@ -29,6 +30,15 @@ public final class Result {
         this.algorithm = algorithm;
         this.device = device;
         this.stats = stats;
+        this.trace = trace;
+    }
+
+    /**
+     * The parallelism trace (work against time) when {@link Options.Builder#traceCapacity(int)} asked for one
+     * and the algorithm records it; empty otherwise.
+     */
+    public java.util.List<TraceSample> trace() {
+        return trace;
     }
 
     public int source() {

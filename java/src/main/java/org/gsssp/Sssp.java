@@ -1,6 +1,7 @@
 package org.gsssp;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.Query;
@@ -46,11 +47,12 @@ public final class Sssp {
         checkSource(graph, source);
         try (Arena arena = Arena.ofConfined()) {
             Query q = Query.allocate(graph.numVertices(), options.computePredecessors(), arena);
+            MemorySegment nativeOptions = NativeGraph.options(options, arena);
             int status = GssspNative.gsssp_cpu_sssp(NativeGraph.csr(graph, arena), algorithm.code(), source,
-                    NativeGraph.options(options, arena), q.distances(), q.predecessorsOrNull(), q.stats());
-            Status.check(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name());
+                    nativeOptions, q.distances(), q.predecessorsOrNull(), q.stats());
+            Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name(), q.stats());
             return new Result(source, graph.weightType(), q.distances(), q.predecessors(), graph.ids(), algorithm, "CPU",
-                    NativeGraph.stats(q.stats()));
+                    NativeGraph.stats(q.stats()), NativeGraph.trace(nativeOptions, q.stats()));
         }
     }
 

@@ -10,6 +10,7 @@ package org.gsssp;
  * @param edgesRelaxed edge relaxations attempted
  * @param verticesReached vertices with a finite distance
  * @param peakDeviceMemory bytes of device memory the query's scratch used (0 on the CPU)
+ * @param delta the bucket width used by a delta-stepping algorithm (Near-Far, ADDS), else 0
  */
 public record Stats(double timeMs, double totalMs, long iterations, long vertexVisits, long edgesRelaxed,
-        long verticesReached, long peakDeviceMemory) {}
+        long verticesReached, long peakDeviceMemory, double delta) {}

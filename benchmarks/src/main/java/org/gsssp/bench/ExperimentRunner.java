@@ -169,7 +169,8 @@ public final class ExperimentRunner {
     private Measurement runNative(String label, Graph graph, int source, Algorithm algorithm, DeviceGraph device,
                                   double uploadMs, Reference reference, String referenceProblem) {
         // predecessors would add host work to every timed call; distances are what is checked
-        Options options = Options.builder().computePredecessors(false).build();
+        // Tracing is asked of every algorithm: those that record one are built to keep its cost negligible.
+        Options options = Options.builder().computePredecessors(false).traceCapacity(Traces.CAPACITY).build();
         int runs = config.warmup() + config.repetitions();
         double[] times = new double[config.repetitions()];
         double[] totals = new double[config.repetitions()];

@@ -8,6 +8,10 @@ import org.gsssp.internal.ffi.gsssp_options;
 import org.gsssp.internal.ffi.gsssp_stats;
 import org.gsssp.Options;
 import org.gsssp.Stats;
+import org.gsssp.TraceSample;
+import org.gsssp.internal.ffi.gsssp_trace_sample;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Marshalling between the public Java types and gsssp.h's structs. The CSR arrays are passed, not copied. */
 public final class NativeGraph {
@@ -31,12 +35,48 @@ public final class NativeGraph {
         gsssp_options.compute_predecessors(o, options.computePredecessors() ? 1 : 0);
         gsssp_options.block_size(o, options.blockSize());
         gsssp_options.max_iterations(o, options.maxIterations());
+        gsssp_options.delta(o, options.delta());
+        gsssp_options.delta_constant(o, options.deltaConstant());
+        gsssp_options.hbf_edge_classification(o, options.hbfEdgeClassification() ? 1 : 0);
+        gsssp_options.hbf_duplicate_removal(o, options.hbfDuplicateRemoval() ? 1 : 0);
+        gsssp_options.hbf_coalesced_enqueue(o, options.hbfCoalescedEnqueue() ? 1 : 0);
+        gsssp_options.hbf_dynamic_virtual_warps(o, options.hbfDynamicVirtualWarps() ? 1 : 0);
+        gsssp_options.hbf_dynamic_parallelism(o, options.hbfDynamicParallelism().code());
+        gsssp_options.hbf_dp_threshold(o, options.hbfDpThreshold());
+        gsssp_options.da2cf_min_on_device(o, options.da2cfMinimumOnDevice() ? 1 : 0);
+        gsssp_options.adds_static_delta(o, options.addsStaticDelta() ? 1 : 0);
+        gsssp_options.adds_bucket_count(o, options.addsBucketCount());
+        gsssp_options.adds_pool_words(o, options.addsPoolWords());
+        if (options.traceCapacity() > 0) {
+            gsssp_options.trace(o, gsssp_trace_sample.allocateArray(options.traceCapacity(), arena));
+            gsssp_options.trace_capacity(o, options.traceCapacity());
+        }
         return o;
+    }
+
+    /** The samples the native call wrote into the options' trace buffer. */
+    public static List<TraceSample> trace(MemorySegment options, MemorySegment stats) {
+        long length = gsssp_stats.trace_length(stats);
+        if (length <= 0) {
+            return List.of();
+        }
+        MemorySegment samples = gsssp_options.trace(options).reinterpret(length * gsssp_trace_sample.sizeof());
+        List<TraceSample> trace = new ArrayList<>((int) length);
+        for (long i = 0; i < length; i++) {
+            MemorySegment sample = gsssp_trace_sample.asSlice(samples, i);
+            trace.add(new TraceSample(gsssp_trace_sample.time_us(sample), gsssp_trace_sample.work(sample)));
+        }
+        return List.copyOf(trace);
+    }
+
+    /** A vertex on the negative cycle the native call reported, or -1. */
+    public static long negativeCycleVertex(MemorySegment stats) {
+        return gsssp_stats.negative_cycle_vertex(stats);
     }
 
     public static Stats stats(MemorySegment s) {
         return new Stats(gsssp_stats.time_ms(s), gsssp_stats.total_ms(s), gsssp_stats.iterations(s),
                 gsssp_stats.vertex_visits(s), gsssp_stats.edges_relaxed(s), gsssp_stats.vertices_reached(s),
-                gsssp_stats.peak_device_memory(s));
+                gsssp_stats.peak_device_memory(s), gsssp_stats.delta(s));
     }
 }

@@ -26,6 +26,15 @@ public final class Status {
         throw toException(status, message);
     }
 
+    /** As {@link #check}, for a query: a negative cycle names the vertex the native side reported. */
+    public static void checkQuery(int status, String operation, java.lang.foreign.MemorySegment stats) {
+        if (status == GssspNative.GSSSP_ERROR_NEGATIVE_CYCLE()) {
+            String text = GssspNative.gsssp_last_error().getString(0);
+            throw new NegativeCycleException(operation + ": " + text, NativeGraph.negativeCycleVertex(stats));
+        }
+        check(status, operation);
+    }
+
     static RuntimeException toException(int status, String message) {
         return switch (status) {
             case 1 -> new IllegalArgumentException(message);

@@ -221,6 +221,60 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_ADDS() {
         return GSSSP_ALGORITHM_ADDS;
     }
+    private static final int GSSSP_ALGORITHM_DA2CF_F_MATRIX = (int)8L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8
+     * }
+     */
+    public static int GSSSP_ALGORITHM_DA2CF_F_MATRIX() {
+        return GSSSP_ALGORITHM_DA2CF_F_MATRIX;
+    }
+    private static final int GSSSP_ALGORITHM_DA2CF_U_MATRIX = (int)9L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9
+     * }
+     */
+    public static int GSSSP_ALGORITHM_DA2CF_U_MATRIX() {
+        return GSSSP_ALGORITHM_DA2CF_U_MATRIX;
+    }
+    private static final int GSSSP_HBF_DP_OFF = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_hbf_dp_mode.GSSSP_HBF_DP_OFF = 0
+     * }
+     */
+    public static int GSSSP_HBF_DP_OFF() {
+        return GSSSP_HBF_DP_OFF;
+    }
+    private static final int GSSSP_HBF_DP_DEVICE_LAUNCH = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_hbf_dp_mode.GSSSP_HBF_DP_DEVICE_LAUNCH = 1
+     * }
+     */
+    public static int GSSSP_HBF_DP_DEVICE_LAUNCH() {
+        return GSSSP_HBF_DP_DEVICE_LAUNCH;
+    }
+    private static final int GSSSP_HBF_DP_BLOCK_PER_VERTEX = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_hbf_dp_mode.GSSSP_HBF_DP_BLOCK_PER_VERTEX = 2
+     * }
+     */
+    public static int GSSSP_HBF_DP_BLOCK_PER_VERTEX() {
+        return GSSSP_HBF_DP_BLOCK_PER_VERTEX;
+    }
+    private static final int GSSSP_HBF_DP_DEFAULT = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_hbf_dp_mode.GSSSP_HBF_DP_DEFAULT = 3
+     * }
+     */
+    public static int GSSSP_HBF_DP_DEFAULT() {
+        return GSSSP_HBF_DP_DEFAULT;
+    }
 
     private static class gsssp_version {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(

@@ -18,6 +18,20 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t compute_predecessors;
  *     int32_t block_size;
  *     int64_t max_iterations;
+ *     double delta;
+ *     double delta_constant;
+ *     int32_t hbf_edge_classification;
+ *     int32_t hbf_duplicate_removal;
+ *     int32_t hbf_coalesced_enqueue;
+ *     int32_t hbf_dynamic_virtual_warps;
+ *     int32_t hbf_dynamic_parallelism;
+ *     int32_t hbf_dp_threshold;
+ *     int32_t da2cf_min_on_device;
+ *     int32_t adds_static_delta;
+ *     int32_t adds_bucket_count;
+ *     int64_t adds_pool_words;
+ *     gsssp_trace_sample *trace;
+ *     int64_t trace_capacity;
  * }
  * }
  */
@@ -30,7 +44,22 @@ public class gsssp_options {
     private static final GroupLayout $LAYOUT = MemoryLayout.structLayout(
         GssspNative.C_INT.withName("compute_predecessors"),
         GssspNative.C_INT.withName("block_size"),
-        GssspNative.C_LONG.withName("max_iterations")
+        GssspNative.C_LONG.withName("max_iterations"),
+        GssspNative.C_DOUBLE.withName("delta"),
+        GssspNative.C_DOUBLE.withName("delta_constant"),
+        GssspNative.C_INT.withName("hbf_edge_classification"),
+        GssspNative.C_INT.withName("hbf_duplicate_removal"),
+        GssspNative.C_INT.withName("hbf_coalesced_enqueue"),
+        GssspNative.C_INT.withName("hbf_dynamic_virtual_warps"),
+        GssspNative.C_INT.withName("hbf_dynamic_parallelism"),
+        GssspNative.C_INT.withName("hbf_dp_threshold"),
+        GssspNative.C_INT.withName("da2cf_min_on_device"),
+        GssspNative.C_INT.withName("adds_static_delta"),
+        GssspNative.C_INT.withName("adds_bucket_count"),
+        MemoryLayout.paddingLayout(4),
+        GssspNative.C_LONG.withName("adds_pool_words"),
+        GssspNative.C_POINTER.withName("trace"),
+        GssspNative.C_LONG.withName("trace_capacity")
     ).withName("gsssp_options");
 
     /**
@@ -170,6 +199,622 @@ public class gsssp_options {
      */
     public static void max_iterations(MemorySegment struct, long fieldValue) {
         struct.set(max_iterations$LAYOUT, max_iterations$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble delta$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final OfDouble delta$layout() {
+        return delta$LAYOUT;
+    }
+
+    private static final long delta$OFFSET = $LAYOUT.byteOffset(groupElement("delta"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final long delta$offset() {
+        return delta$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static double delta(MemorySegment struct) {
+        return struct.get(delta$LAYOUT, delta$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static void delta(MemorySegment struct, double fieldValue) {
+        struct.set(delta$LAYOUT, delta$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble delta_constant$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta_constant"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double delta_constant
+     * }
+     */
+    public static final OfDouble delta_constant$layout() {
+        return delta_constant$LAYOUT;
+    }
+
+    private static final long delta_constant$OFFSET = $LAYOUT.byteOffset(groupElement("delta_constant"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double delta_constant
+     * }
+     */
+    public static final long delta_constant$offset() {
+        return delta_constant$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double delta_constant
+     * }
+     */
+    public static double delta_constant(MemorySegment struct) {
+        return struct.get(delta_constant$LAYOUT, delta_constant$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double delta_constant
+     * }
+     */
+    public static void delta_constant(MemorySegment struct, double fieldValue) {
+        struct.set(delta_constant$LAYOUT, delta_constant$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_edge_classification$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_edge_classification"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_edge_classification
+     * }
+     */
+    public static final OfInt hbf_edge_classification$layout() {
+        return hbf_edge_classification$LAYOUT;
+    }
+
+    private static final long hbf_edge_classification$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_edge_classification"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_edge_classification
+     * }
+     */
+    public static final long hbf_edge_classification$offset() {
+        return hbf_edge_classification$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_edge_classification
+     * }
+     */
+    public static int hbf_edge_classification(MemorySegment struct) {
+        return struct.get(hbf_edge_classification$LAYOUT, hbf_edge_classification$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_edge_classification
+     * }
+     */
+    public static void hbf_edge_classification(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_edge_classification$LAYOUT, hbf_edge_classification$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_duplicate_removal$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_duplicate_removal"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_duplicate_removal
+     * }
+     */
+    public static final OfInt hbf_duplicate_removal$layout() {
+        return hbf_duplicate_removal$LAYOUT;
+    }
+
+    private static final long hbf_duplicate_removal$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_duplicate_removal"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_duplicate_removal
+     * }
+     */
+    public static final long hbf_duplicate_removal$offset() {
+        return hbf_duplicate_removal$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_duplicate_removal
+     * }
+     */
+    public static int hbf_duplicate_removal(MemorySegment struct) {
+        return struct.get(hbf_duplicate_removal$LAYOUT, hbf_duplicate_removal$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_duplicate_removal
+     * }
+     */
+    public static void hbf_duplicate_removal(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_duplicate_removal$LAYOUT, hbf_duplicate_removal$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_coalesced_enqueue$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_coalesced_enqueue"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_coalesced_enqueue
+     * }
+     */
+    public static final OfInt hbf_coalesced_enqueue$layout() {
+        return hbf_coalesced_enqueue$LAYOUT;
+    }
+
+    private static final long hbf_coalesced_enqueue$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_coalesced_enqueue"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_coalesced_enqueue
+     * }
+     */
+    public static final long hbf_coalesced_enqueue$offset() {
+        return hbf_coalesced_enqueue$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_coalesced_enqueue
+     * }
+     */
+    public static int hbf_coalesced_enqueue(MemorySegment struct) {
+        return struct.get(hbf_coalesced_enqueue$LAYOUT, hbf_coalesced_enqueue$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_coalesced_enqueue
+     * }
+     */
+    public static void hbf_coalesced_enqueue(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_coalesced_enqueue$LAYOUT, hbf_coalesced_enqueue$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_dynamic_virtual_warps$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dynamic_virtual_warps"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_virtual_warps
+     * }
+     */
+    public static final OfInt hbf_dynamic_virtual_warps$layout() {
+        return hbf_dynamic_virtual_warps$LAYOUT;
+    }
+
+    private static final long hbf_dynamic_virtual_warps$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dynamic_virtual_warps"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_virtual_warps
+     * }
+     */
+    public static final long hbf_dynamic_virtual_warps$offset() {
+        return hbf_dynamic_virtual_warps$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_virtual_warps
+     * }
+     */
+    public static int hbf_dynamic_virtual_warps(MemorySegment struct) {
+        return struct.get(hbf_dynamic_virtual_warps$LAYOUT, hbf_dynamic_virtual_warps$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_virtual_warps
+     * }
+     */
+    public static void hbf_dynamic_virtual_warps(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_dynamic_virtual_warps$LAYOUT, hbf_dynamic_virtual_warps$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_dynamic_parallelism$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dynamic_parallelism"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_parallelism
+     * }
+     */
+    public static final OfInt hbf_dynamic_parallelism$layout() {
+        return hbf_dynamic_parallelism$LAYOUT;
+    }
+
+    private static final long hbf_dynamic_parallelism$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dynamic_parallelism"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_parallelism
+     * }
+     */
+    public static final long hbf_dynamic_parallelism$offset() {
+        return hbf_dynamic_parallelism$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_parallelism
+     * }
+     */
+    public static int hbf_dynamic_parallelism(MemorySegment struct) {
+        return struct.get(hbf_dynamic_parallelism$LAYOUT, hbf_dynamic_parallelism$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dynamic_parallelism
+     * }
+     */
+    public static void hbf_dynamic_parallelism(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_dynamic_parallelism$LAYOUT, hbf_dynamic_parallelism$OFFSET, fieldValue);
+    }
+
+    private static final OfInt hbf_dp_threshold$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dp_threshold"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dp_threshold
+     * }
+     */
+    public static final OfInt hbf_dp_threshold$layout() {
+        return hbf_dp_threshold$LAYOUT;
+    }
+
+    private static final long hbf_dp_threshold$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dp_threshold"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dp_threshold
+     * }
+     */
+    public static final long hbf_dp_threshold$offset() {
+        return hbf_dp_threshold$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dp_threshold
+     * }
+     */
+    public static int hbf_dp_threshold(MemorySegment struct) {
+        return struct.get(hbf_dp_threshold$LAYOUT, hbf_dp_threshold$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t hbf_dp_threshold
+     * }
+     */
+    public static void hbf_dp_threshold(MemorySegment struct, int fieldValue) {
+        struct.set(hbf_dp_threshold$LAYOUT, hbf_dp_threshold$OFFSET, fieldValue);
+    }
+
+    private static final OfInt da2cf_min_on_device$LAYOUT = (OfInt)$LAYOUT.select(groupElement("da2cf_min_on_device"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t da2cf_min_on_device
+     * }
+     */
+    public static final OfInt da2cf_min_on_device$layout() {
+        return da2cf_min_on_device$LAYOUT;
+    }
+
+    private static final long da2cf_min_on_device$OFFSET = $LAYOUT.byteOffset(groupElement("da2cf_min_on_device"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t da2cf_min_on_device
+     * }
+     */
+    public static final long da2cf_min_on_device$offset() {
+        return da2cf_min_on_device$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t da2cf_min_on_device
+     * }
+     */
+    public static int da2cf_min_on_device(MemorySegment struct) {
+        return struct.get(da2cf_min_on_device$LAYOUT, da2cf_min_on_device$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t da2cf_min_on_device
+     * }
+     */
+    public static void da2cf_min_on_device(MemorySegment struct, int fieldValue) {
+        struct.set(da2cf_min_on_device$LAYOUT, da2cf_min_on_device$OFFSET, fieldValue);
+    }
+
+    private static final OfInt adds_static_delta$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_static_delta"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t adds_static_delta
+     * }
+     */
+    public static final OfInt adds_static_delta$layout() {
+        return adds_static_delta$LAYOUT;
+    }
+
+    private static final long adds_static_delta$OFFSET = $LAYOUT.byteOffset(groupElement("adds_static_delta"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t adds_static_delta
+     * }
+     */
+    public static final long adds_static_delta$offset() {
+        return adds_static_delta$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t adds_static_delta
+     * }
+     */
+    public static int adds_static_delta(MemorySegment struct) {
+        return struct.get(adds_static_delta$LAYOUT, adds_static_delta$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t adds_static_delta
+     * }
+     */
+    public static void adds_static_delta(MemorySegment struct, int fieldValue) {
+        struct.set(adds_static_delta$LAYOUT, adds_static_delta$OFFSET, fieldValue);
+    }
+
+    private static final OfInt adds_bucket_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_bucket_count"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t adds_bucket_count
+     * }
+     */
+    public static final OfInt adds_bucket_count$layout() {
+        return adds_bucket_count$LAYOUT;
+    }
+
+    private static final long adds_bucket_count$OFFSET = $LAYOUT.byteOffset(groupElement("adds_bucket_count"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t adds_bucket_count
+     * }
+     */
+    public static final long adds_bucket_count$offset() {
+        return adds_bucket_count$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t adds_bucket_count
+     * }
+     */
+    public static int adds_bucket_count(MemorySegment struct) {
+        return struct.get(adds_bucket_count$LAYOUT, adds_bucket_count$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t adds_bucket_count
+     * }
+     */
+    public static void adds_bucket_count(MemorySegment struct, int fieldValue) {
+        struct.set(adds_bucket_count$LAYOUT, adds_bucket_count$OFFSET, fieldValue);
+    }
+
+    private static final OfLong adds_pool_words$LAYOUT = (OfLong)$LAYOUT.select(groupElement("adds_pool_words"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t adds_pool_words
+     * }
+     */
+    public static final OfLong adds_pool_words$layout() {
+        return adds_pool_words$LAYOUT;
+    }
+
+    private static final long adds_pool_words$OFFSET = $LAYOUT.byteOffset(groupElement("adds_pool_words"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t adds_pool_words
+     * }
+     */
+    public static final long adds_pool_words$offset() {
+        return adds_pool_words$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t adds_pool_words
+     * }
+     */
+    public static long adds_pool_words(MemorySegment struct) {
+        return struct.get(adds_pool_words$LAYOUT, adds_pool_words$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t adds_pool_words
+     * }
+     */
+    public static void adds_pool_words(MemorySegment struct, long fieldValue) {
+        struct.set(adds_pool_words$LAYOUT, adds_pool_words$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout trace$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("trace"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * gsssp_trace_sample *trace
+     * }
+     */
+    public static final AddressLayout trace$layout() {
+        return trace$LAYOUT;
+    }
+
+    private static final long trace$OFFSET = $LAYOUT.byteOffset(groupElement("trace"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * gsssp_trace_sample *trace
+     * }
+     */
+    public static final long trace$offset() {
+        return trace$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * gsssp_trace_sample *trace
+     * }
+     */
+    public static MemorySegment trace(MemorySegment struct) {
+        return struct.get(trace$LAYOUT, trace$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * gsssp_trace_sample *trace
+     * }
+     */
+    public static void trace(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(trace$LAYOUT, trace$OFFSET, fieldValue);
+    }
+
+    private static final OfLong trace_capacity$LAYOUT = (OfLong)$LAYOUT.select(groupElement("trace_capacity"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t trace_capacity
+     * }
+     */
+    public static final OfLong trace_capacity$layout() {
+        return trace_capacity$LAYOUT;
+    }
+
+    private static final long trace_capacity$OFFSET = $LAYOUT.byteOffset(groupElement("trace_capacity"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t trace_capacity
+     * }
+     */
+    public static final long trace_capacity$offset() {
+        return trace_capacity$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t trace_capacity
+     * }
+     */
+    public static long trace_capacity(MemorySegment struct) {
+        return struct.get(trace_capacity$LAYOUT, trace_capacity$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t trace_capacity
+     * }
+     */
+    public static void trace_capacity(MemorySegment struct, long fieldValue) {
+        struct.set(trace_capacity$LAYOUT, trace_capacity$OFFSET, fieldValue);
     }
 
     /**

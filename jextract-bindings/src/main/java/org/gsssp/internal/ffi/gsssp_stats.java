@@ -22,6 +22,9 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t edges_relaxed;
  *     int64_t vertices_reached;
  *     int64_t peak_device_memory;
+ *     double delta;
+ *     int64_t trace_length;
+ *     int64_t negative_cycle_vertex;
  * }
  * }
  */
@@ -38,7 +41,10 @@ public class gsssp_stats {
         GssspNative.C_LONG.withName("vertex_visits"),
         GssspNative.C_LONG.withName("edges_relaxed"),
         GssspNative.C_LONG.withName("vertices_reached"),
-        GssspNative.C_LONG.withName("peak_device_memory")
+        GssspNative.C_LONG.withName("peak_device_memory"),
+        GssspNative.C_DOUBLE.withName("delta"),
+        GssspNative.C_LONG.withName("trace_length"),
+        GssspNative.C_LONG.withName("negative_cycle_vertex")
     ).withName("gsssp_stats");
 
     /**
@@ -354,6 +360,138 @@ public class gsssp_stats {
      */
     public static void peak_device_memory(MemorySegment struct, long fieldValue) {
         struct.set(peak_device_memory$LAYOUT, peak_device_memory$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble delta$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final OfDouble delta$layout() {
+        return delta$LAYOUT;
+    }
+
+    private static final long delta$OFFSET = $LAYOUT.byteOffset(groupElement("delta"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static final long delta$offset() {
+        return delta$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static double delta(MemorySegment struct) {
+        return struct.get(delta$LAYOUT, delta$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double delta
+     * }
+     */
+    public static void delta(MemorySegment struct, double fieldValue) {
+        struct.set(delta$LAYOUT, delta$OFFSET, fieldValue);
+    }
+
+    private static final OfLong trace_length$LAYOUT = (OfLong)$LAYOUT.select(groupElement("trace_length"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t trace_length
+     * }
+     */
+    public static final OfLong trace_length$layout() {
+        return trace_length$LAYOUT;
+    }
+
+    private static final long trace_length$OFFSET = $LAYOUT.byteOffset(groupElement("trace_length"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t trace_length
+     * }
+     */
+    public static final long trace_length$offset() {
+        return trace_length$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t trace_length
+     * }
+     */
+    public static long trace_length(MemorySegment struct) {
+        return struct.get(trace_length$LAYOUT, trace_length$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t trace_length
+     * }
+     */
+    public static void trace_length(MemorySegment struct, long fieldValue) {
+        struct.set(trace_length$LAYOUT, trace_length$OFFSET, fieldValue);
+    }
+
+    private static final OfLong negative_cycle_vertex$LAYOUT = (OfLong)$LAYOUT.select(groupElement("negative_cycle_vertex"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t negative_cycle_vertex
+     * }
+     */
+    public static final OfLong negative_cycle_vertex$layout() {
+        return negative_cycle_vertex$LAYOUT;
+    }
+
+    private static final long negative_cycle_vertex$OFFSET = $LAYOUT.byteOffset(groupElement("negative_cycle_vertex"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t negative_cycle_vertex
+     * }
+     */
+    public static final long negative_cycle_vertex$offset() {
+        return negative_cycle_vertex$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t negative_cycle_vertex
+     * }
+     */
+    public static long negative_cycle_vertex(MemorySegment struct) {
+        return struct.get(negative_cycle_vertex$LAYOUT, negative_cycle_vertex$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t negative_cycle_vertex
+     * }
+     */
+    public static void negative_cycle_vertex(MemorySegment struct, long fieldValue) {
+        struct.set(negative_cycle_vertex$LAYOUT, negative_cycle_vertex$OFFSET, fieldValue);
     }
 
     /**
