@@ -42,6 +42,11 @@ public enum Algorithm {
         return gpu;
     }
 
+    /** Whether the algorithm computes shortest paths with negative edge weights (and finds negative cycles). */
+    public boolean acceptsNegativeWeights() {
+        return false;
+    }
+
     /** The GPU algorithm AUTO stands for when a GPU is present. */
     public static Algorithm defaultGpuAlgorithm() {
         return FRONTIER;
