@@ -43,8 +43,17 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "ID", description = "Source vertex in the file's own ids (default: the first vertex).")
     Long source;
 
-    @Option(names = "--algorithm", paramLabel = "NAME", description = "auto (default), dijkstra-cpu, bellman-ford, frontier.")
+    @Option(names = "--algorithm", paramLabel = "NAME", completionCandidates = AlgorithmNames.class,
+            description = "One of: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
     String algorithm = "auto";
+
+    /** The CLI names of every algorithm, so help lists new ones without edits here. */
+    static final class AlgorithmNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Algorithm.values()).map(Algorithm::cliName).iterator();
+        }
+    }
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write 'id distance' lines (file ids; INF when unreachable).")
     Path output;
