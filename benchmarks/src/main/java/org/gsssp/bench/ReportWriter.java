@@ -75,13 +75,13 @@ public final class ReportWriter {
     String resultsCsv() {
         StringBuilder s = new StringBuilder("graph,vertices,edges,avg_degree,source,algorithm,device,status,repetitions,"
                 + "time_median_ms,time_min_ms,time_max_ms,total_median_ms,setup_ms,mteps,iterations,vertex_visits,"
-                + "edges_relaxed,vertices_reached,peak_device_memory,matched,note,delta\n");
+                + "edges_relaxed,vertices_reached,peak_device_memory,matched,delta,note\n");
         for (Measurement m : measurements) {
             row(s, m.graph(), m.vertices(), m.edges(), num(m.averageDegree()), m.source(), m.algorithm(), m.device(),
                     m.status(), m.timesMs().length, num(m.medianMs()), num(m.minMs()), num(m.maxMs()), num(m.totalMs()),
                     num(m.setupMs()), num(m.mteps()), count(m.iterations()), count(m.vertexVisits()),
                     count(m.edgesRelaxed()), count(m.verticesReached()), count(m.peakDeviceMemory()),
-                    m.matched() == null ? "" : m.matched().toString(), m.note(), num(m.delta()));
+                    m.matched() == null ? "" : m.matched().toString(), num(m.delta()), m.note());
         }
         return s.toString();
     }
