@@ -6,8 +6,9 @@
 //   - minimum (Fig. 4 right, minimum1/minimum2, section 4.1): a per-block reduction of two elements per
 //     thread (the SDK's reduce3), either twice and finished on the host as in the paper, or in one kernel with
 //     one atomicMin per block into a device word that update reads (no host round trip per iteration).
-// Exact for non-negative weights: a frontier vertex's estimate is minimal among unresolved vertices, so no
-// path through another unresolved vertex can undercut it. Zero weights are fine: a vertex reached from the
+// The paper states (section 2) and argues (section 3) exactness for positive weights: a frontier vertex's
+// estimate is minimal among unresolved vertices, so no path through another unresolved vertex can undercut it.
+// The argument holds for non-negative weights, and zero weights are handled: a vertex reached from the
 // frontier over a 0-edge gets the same estimate, stays unresolved (u is cleared only in update), and joins the
 // next frontier with the same minimum. Float distances use the same float32 additions as CPU Dijkstra, so the
 // equality with the minimum is exact.
