@@ -14,7 +14,9 @@
 #include <unordered_set>
 
 #include "algorithms/bellman_ford/bellman_ford.hpp"
+#include "algorithms/da2cf/da2cf.hpp"
 #include "algorithms/frontier/frontier.hpp"
+#include "algorithms/near_far/near_far.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "common/cuda_check.hpp"
@@ -121,6 +123,16 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::bellman_ford::run(query);
     case GSSSP_ALGORITHM_FRONTIER:
       return gsssp::frontier::run(query);
+    case GSSSP_ALGORITHM_NEAR_FAR:
+      return gsssp::near_far::run(query);
+    case GSSSP_ALGORITHM_DA2CF_F:
+      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kFrontier, gsssp::da2cf::Layout::kAdjacencyList);
+    case GSSSP_ALGORITHM_DA2CF_U:
+      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyList);
+    case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
+      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kFrontier, gsssp::da2cf::Layout::kAdjacencyMatrix);
+    case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
+      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyMatrix);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }

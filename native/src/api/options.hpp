@@ -60,10 +60,12 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
       return AlgorithmKind::kCpu;
     case GSSSP_ALGORITHM_BELLMAN_FORD:
     case GSSSP_ALGORITHM_FRONTIER:
-      return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_NEAR_FAR:
     case GSSSP_ALGORITHM_DA2CF_F:
     case GSSSP_ALGORITHM_DA2CF_U:
+    case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
+    case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
+      return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_HBF:
     case GSSSP_ALGORITHM_ADDS:
       return AlgorithmKind::kReserved;
@@ -82,6 +84,8 @@ inline const char* algorithm_name(int32_t algorithm) {
     case GSSSP_ALGORITHM_DA2CF_U: return "DA2CF_U";
     case GSSSP_ALGORITHM_HBF: return "HBF";
     case GSSSP_ALGORITHM_ADDS: return "ADDS";
+    case GSSSP_ALGORITHM_DA2CF_F_MATRIX: return "DA2CF_F_MATRIX";
+    case GSSSP_ALGORITHM_DA2CF_U_MATRIX: return "DA2CF_U_MATRIX";
     default: return "unknown";
   }
 }

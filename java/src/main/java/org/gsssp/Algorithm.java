@@ -16,7 +16,17 @@ public enum Algorithm {
     /** Harish &amp; Narayanan's Bellman-Ford (cost and updating-cost arrays), as written up by Patel (2023). */
     BELLMAN_FORD(1, "bellman-ford", true),
     /** Martín et al. (ICCS'09) relax_F: only vertices whose distance changed relax their out-edges. */
-    FRONTIER(2, "frontier", true);
+    FRONTIER(2, "frontier", true),
+    /** Davidson et al. (IPDPS'14) Near-Far as optimized in LonestarGPU: two piles, Delta = C·W/D; traces its near pile. */
+    NEAR_FAR(3, "near-far", true),
+    /** Martín et al. (ICCS'09) DA2CF with relax_F: compound frontiers (all vertices at the minimum), atomicMin. */
+    DA2CF_F(4, "da2cf-f", true),
+    /** Martín et al. (ICCS'09) DA2CF with relax_U: unresolved vertices pull from frontier predecessors, no atomics. */
+    DA2CF_U(5, "da2cf-u", true),
+    /** DA2CF relax_F on a dense adjacency matrix built on the GPU (section 5); at most 16,384 vertices. */
+    DA2CF_F_MATRIX(8, "da2cf-f-matrix", true),
+    /** DA2CF relax_U on a dense adjacency matrix built on the GPU (section 5); at most 16,384 vertices. */
+    DA2CF_U_MATRIX(9, "da2cf-u-matrix", true);
 
     private final int code;
     private final String cliName;

@@ -32,6 +32,9 @@ public final class Verifier {
         if (r.predecessor(source) != -1) {
             return Optional.of("source " + source + " has predecessor " + r.predecessor(source));
         }
+        // One pass over the edges marks the vertices whose predecessor edge exists and is tight: O(n + m), where
+        // asking per vertex would cost the parent's whole out-degree each time (quadratic on a star).
+        boolean[] tight = tightPredecessorEdges(graph, r);
         for (int v = 0; v < n; v++) {
             int p = r.predecessor(v);
             if (v == source) {
@@ -46,7 +49,7 @@ public final class Verifier {
             if (p < 0 || p >= n || !r.isReachable(p)) {
                 return Optional.of("reached vertex " + v + " has invalid predecessor " + p);
             }
-            if (!hasTightEdge(graph, r, p, v)) {
+            if (!tight[v]) {
                 return Optional.of("no edge " + p + " -> " + v + " with distance(" + p + ") + w = distance(" + v + ")");
             }
         }
@@ -78,19 +81,24 @@ public final class Verifier {
         return Optional.empty();
     }
 
-    private static boolean hasTightEdge(Graph graph, Result r, int p, int v) {
-        for (long e = graph.edgeBegin(p); e < graph.edgeEnd(p); e++) {
-            if (graph.target(e) != v) {
+    /** tight[v]: some edge predecessor(v) -> v has distance(predecessor) + w = distance(v). */
+    private static boolean[] tightPredecessorEdges(Graph graph, Result r) {
+        int n = graph.numVertices();
+        boolean[] tight = new boolean[n];
+        boolean ints = graph.weightType() == WeightType.INT32;
+        for (int p = 0; p < n; p++) {
+            if (!r.isReachable(p)) {
                 continue;
             }
-            if (graph.weightType() == WeightType.INT32) {
-                if (r.distanceAsLong(p) + graph.intWeight(e) == r.distanceAsLong(v)) {
-                    return true;
+            for (long e = graph.edgeBegin(p); e < graph.edgeEnd(p); e++) {
+                int v = graph.target(e);
+                if (tight[v] || r.predecessor(v) != p) {
+                    continue;
                 }
-            } else if ((float) r.distance(p) + graph.floatWeight(e) == (float) r.distance(v)) {
-                return true;
+                tight[v] = ints ? r.distanceAsLong(p) + graph.intWeight(e) == r.distanceAsLong(v)
+                        : (float) r.distance(p) + graph.floatWeight(e) == (float) r.distance(v);
             }
         }
-        return false;
+        return tight;
     }
 }

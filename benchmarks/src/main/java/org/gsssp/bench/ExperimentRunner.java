@@ -207,7 +207,7 @@ public final class ExperimentRunner {
         return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),
                 algorithm.cliName(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
                 s.iterations(), s.vertexVisits(), s.edgesRelaxed(), s.verticesReached(), s.peakDeviceMemory(), matched,
-                Traces.of(results[median]).orElse(null));
+                Traces.of(results[median]).orElse(null), s.delta() > 0 ? s.delta() : Double.NaN);
     }
 
     private Measurement runJGraphT(String label, Graph graph, int source, Reference reference) {

@@ -12,11 +12,28 @@ import java.util.Arrays;
  * @param vertexVisits  the work count (vertices whose edges were processed); -1 where unknown
  * @param matched       TRUE/FALSE against the reference; null where nothing was compared
  * @param trace         the median run's trace, or null
+ * @param delta         the bucket width the median run used (Near-Far, ADDS: {@code Stats.delta()}); NaN where none
  */
 public record Measurement(String graph, int vertices, long edges, long source, String algorithm, String device,
         String status, String note, double[] timesMs, double totalMs, double setupMs, long iterations,
         long vertexVisits, long edgesRelaxed, long verticesReached, long peakDeviceMemory, Boolean matched,
-        Trace trace) {
+        Trace trace, double delta) {
+
+    /** Without a Delta (algorithms that have none). */
+    public Measurement(String graph, int vertices, long edges, long source, String algorithm, String device,
+            String status, String note, double[] timesMs, double totalMs, double setupMs, long iterations,
+            long vertexVisits, long edgesRelaxed, long verticesReached, long peakDeviceMemory, Boolean matched,
+            Trace trace) {
+        this(graph, vertices, edges, source, algorithm, device, status, note, timesMs, totalMs, setupMs, iterations,
+                vertexVisits, edgesRelaxed, verticesReached, peakDeviceMemory, matched, trace, Double.NaN);
+    }
+
+    /** A copy with another trace (read back from {@code traces.csv}). */
+    public Measurement withTrace(Trace other) {
+        return new Measurement(graph, vertices, edges, source, algorithm, device, status, note, timesMs, totalMs,
+                setupMs, iterations, vertexVisits, edgesRelaxed, verticesReached, peakDeviceMemory, matched, other,
+                delta);
+    }
 
     public static final String OK = "ok";
     public static final String SKIPPED = "skipped";

@@ -25,6 +25,8 @@ public final class ReportWriter {
     public static final String SPEEDUP_TABLE_CSV = "table3-speedups.csv";
     public static final String WORK_TABLE_CSV = "table4-work.csv";
     public static final String JSON = "results.json";
+    /** The median runs' parallelism traces, one row per sample, so that 'plot DIR' can draw them later. */
+    public static final String TRACES_CSV = "traces.csv";
     public static final String SUMMARY = "summary.md";
     public static final String SPEEDUP_PNG = "speedup-vs-degree.png";
 
@@ -56,6 +58,7 @@ public final class ReportWriter {
         written.add(writeString(dir.resolve(SPEEDUP_TABLE_CSV), distributionCsv(true)));
         written.add(writeString(dir.resolve(WORK_TABLE_CSV), distributionCsv(false)));
         written.add(writeString(dir.resolve(JSON), json()));
+        written.add(writeString(dir.resolve(TRACES_CSV), tracesCsv()));
         List<String> figures = new ArrayList<>();
         String plotNote = writePlots(dir, figures, written);
         written.add(writeString(dir.resolve(SUMMARY), summary(figures, plotNote)));
@@ -72,13 +75,25 @@ public final class ReportWriter {
     String resultsCsv() {
         StringBuilder s = new StringBuilder("graph,vertices,edges,avg_degree,source,algorithm,device,status,repetitions,"
                 + "time_median_ms,time_min_ms,time_max_ms,total_median_ms,setup_ms,mteps,iterations,vertex_visits,"
-                + "edges_relaxed,vertices_reached,peak_device_memory,matched,note\n");
+                + "edges_relaxed,vertices_reached,peak_device_memory,matched,delta,note\n");
         for (Measurement m : measurements) {
             row(s, m.graph(), m.vertices(), m.edges(), num(m.averageDegree()), m.source(), m.algorithm(), m.device(),
                     m.status(), m.timesMs().length, num(m.medianMs()), num(m.minMs()), num(m.maxMs()), num(m.totalMs()),
                     num(m.setupMs()), num(m.mteps()), count(m.iterations()), count(m.vertexVisits()),
                     count(m.edgesRelaxed()), count(m.verticesReached()), count(m.peakDeviceMemory()),
-                    m.matched() == null ? "" : m.matched().toString(), m.note());
+                    m.matched() == null ? "" : m.matched().toString(), num(m.delta()), m.note());
+        }
+        return s.toString();
+    }
+
+    String tracesCsv() {
+        StringBuilder s = new StringBuilder("graph,algorithm,time_us,work\n");
+        for (Measurement m : measurements) {
+            if (m.trace() != null) {
+                for (Trace.Point p : m.trace().points()) {
+                    row(s, m.graph(), m.algorithm(), num(p.timeUs()), p.work());
+                }
+            }
         }
         return s.toString();
     }
@@ -190,6 +205,9 @@ public final class ReportWriter {
             r.put("vertices_reached", nullIfUnknown(m.verticesReached()));
             r.put("peak_device_memory", nullIfUnknown(m.peakDeviceMemory()));
             r.put("matched", m.matched());
+            if (Double.isFinite(m.delta())) {
+                r.put("delta", m.delta());
+            }
             if (m.trace() != null) {
                 r.put("trace", m.trace().points().stream()
                         .map(p -> List.of(p.timeUs(), p.work())).toList());
@@ -331,6 +349,11 @@ public final class ReportWriter {
         table(s, "MTEPS", m -> String.format(Locale.ROOT, "%.1f", m.mteps()), notes);
         table(s, "Work (vertex visits)", m -> m.vertexVisits() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d",
                 m.vertexVisits()), notes);
+        if (measurements.stream().anyMatch(m -> Double.isFinite(m.delta()))) {
+            s.append("Delta below is the bucket width each delta-stepping algorithm used (Near-Far: C·W/D from its "
+                    + "sampling kernel unless given); – for algorithms without one.\n\n");
+            table(s, "Delta", m -> Double.isFinite(m.delta()) ? num(m.delta()) : "–", notes);
+        }
         if (!notes.isEmpty()) {
             s.append("Notes:\n\n");
             for (int i = 0; i < notes.size(); i++) {

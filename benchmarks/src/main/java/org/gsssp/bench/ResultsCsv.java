@@ -39,7 +39,28 @@ final class ResultsCsv {
                     row.get("device"), row.get("status"), row.get("note"), t, dbl(row.get("total_median_ms")),
                     dbl(row.get("setup_ms")), lng(row.get("iterations")), lng(row.get("vertex_visits")),
                     lng(row.get("edges_relaxed")), lng(row.get("vertices_reached")), lng(row.get("peak_device_memory")),
-                    matched.isEmpty() ? null : Boolean.valueOf(matched), null));
+                    matched.isEmpty() ? null : Boolean.valueOf(matched), null, dbl(row.getOrDefault("delta", ""))));
+        }
+        return withTraces(dir, out);
+    }
+
+    /** Attaches the traces of {@code traces.csv}, where the run wrote one. */
+    private static List<Measurement> withTraces(Path dir, List<Measurement> measurements) throws IOException {
+        Path file = dir.resolve(ReportWriter.TRACES_CSV);
+        if (!Files.exists(file)) {
+            return measurements;
+        }
+        Map<String, List<Trace.Point>> points = new HashMap<>();
+        List<String> lines = Files.readAllLines(file);
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> c = split(line);
+            points.computeIfAbsent(c.get(0) + "\u0000" + c.get(1), k -> new ArrayList<>())
+                    .add(new Trace.Point(Double.parseDouble(c.get(2)), Long.parseLong(c.get(3))));
+        }
+        List<Measurement> out = new ArrayList<>(measurements.size());
+        for (Measurement m : measurements) {
+            List<Trace.Point> p = points.get(m.graph() + "\u0000" + m.algorithm());
+            out.add(p == null ? m : m.withTrace(new Trace(p)));
         }
         return out;
     }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * How much work an algorithm had in flight over one run: the ADDS paper's parallelism plots (Figures 11–15)
- * draw processed work against time. No algorithm records a trace yet; {@link Traces} is where a Result's trace
- * will be picked up once the native side reports one.
+ * draw processed work against time. {@link Traces} picks a Result's trace up (Near-Far records its near pile's
+ * size per round).
  *
  * @param points in time order
  */
