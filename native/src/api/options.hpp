@@ -60,11 +60,11 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
       return AlgorithmKind::kCpu;
     case GSSSP_ALGORITHM_BELLMAN_FORD:
     case GSSSP_ALGORITHM_FRONTIER:
+    case GSSSP_ALGORITHM_HBF:
       return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_NEAR_FAR:
     case GSSSP_ALGORITHM_DA2CF_F:
     case GSSSP_ALGORITHM_DA2CF_U:
-    case GSSSP_ALGORITHM_HBF:
     case GSSSP_ALGORITHM_ADDS:
       return AlgorithmKind::kReserved;
     default:

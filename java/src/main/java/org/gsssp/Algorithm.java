@@ -16,7 +16,18 @@ public enum Algorithm {
     /** Harish &amp; Narayanan's Bellman-Ford (cost and updating-cost arrays), as written up by Patel (2023). */
     BELLMAN_FORD(1, "bellman-ford", true),
     /** Martín et al. (ICCS'09) relax_F: only vertices whose distance changed relax their out-edges. */
-    FRONTIER(2, "frontier", true);
+    FRONTIER(2, "frontier", true),
+    /**
+     * Busato &amp; Bombieri's H-BF (TPDS 2016): frontier Bellman-Ford with edge classification, 64-bit duplicate
+     * removal, coalesced enqueue, dynamic virtual warps and dynamic parallelism (each switchable in
+     * {@link Options}). Accepts negative weights; a reachable negative cycle raises {@link NegativeCycleException}.
+     */
+    HBF(6, "hbf", true) {
+        @Override
+        public boolean acceptsNegativeWeights() {
+            return true;
+        }
+    };
 
     private final int code;
     private final String cliName;
