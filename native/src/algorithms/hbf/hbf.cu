@@ -73,7 +73,7 @@ std::unique_ptr<GraphData> build_graph_data(const QueryContext& query) {
   data->tagged = n <= (1ll << kTagShift);
   DeviceBuffer in_degree(at_least_one(n * sizeof(int32_t)), "H-BF in-degrees (temporary)");
   GSSSP_CUDA_CHECK(cudaMemsetAsync(in_degree.get(), 0, n * sizeof(int32_t), stream));
-  in_degree_kernel<<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, in_degree.as<int32_t>());
+  in_degree_kernel<W><<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, weights, in_degree.as<int32_t>());
   if (data->tagged) {
     data->targets = DeviceBuffer(at_least_one(m * sizeof(uint32_t)), "H-BF classified targets");
   } else {
@@ -223,6 +223,9 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
   const graph::DeviceGraph& dg = *query.device_graph;
   const int init_grid = query.launch.grid;
   const int grid = std::max(1, dg.multiprocessor_count * std::max(1, dg.max_threads_per_multiprocessor / kBlock));
+  // Blocks of the block-per-vertex kernel (5.3): two per SM, each looping over heavy vertices; most rounds
+  // have none, and then a small grid costs less to launch and retire.
+  const int heavy_grid = std::max(1, 2 * dg.multiprocessor_count);
 
   const bool classification = o.hbf_edge_classification != 0;
   const GraphData* data = classification ? &graph_data(query) : nullptr;
@@ -309,7 +312,7 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
         reset_stamps_kernel<<<init_grid, kBlock, 0, stream>>>(info, n, pack.iter_mask);
       }
       relax_round_kernel<D><<<grid, kBlock, 0, stream>>>(a, r);
-      if (dp_mode == GSSSP_HBF_DP_BLOCK_PER_VERTEX) heavy_round_kernel<D><<<grid, kBlock, 0, stream>>>(a, r);
+      if (dp_mode == GSSSP_HBF_DP_BLOCK_PER_VERTEX) heavy_round_kernel<D><<<heavy_grid, kBlock, 0, stream>>>(a, r);
     }
     GSSSP_CUDA_CHECK(cudaGetLastError());
     launched += count;

@@ -10,13 +10,15 @@
 
 namespace gsssp::hbf {
 
-// In-degrees without self-loops: a vertex whose only other in-edge is a self-loop still has one writer.
+// In-degrees without skipped self-loops: a vertex whose only other in-edge is a non-negative self-loop
+// still has one writer (a negative self-loop is relaxed, so it counts).
+template <class W>
 __global__ void in_degree_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
-                                 int32_t* in_degree) {
+                                 const W* __restrict__ weights, int32_t* in_degree) {
   for (long long u = grid_thread_index(); u < n; u += grid_stride()) {
     for (long long e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int32_t t = targets[e];
-      if (t != u) atomicAdd(&in_degree[t], 1);
+      if (t != u || weights[e] < W(0)) atomicAdd(&in_degree[t], 1);
     }
   }
 }
@@ -42,7 +44,7 @@ __global__ void classify_kernel(long long n, const int64_t* __restrict__ offsets
       } else if (offsets[t] == offsets[t + 1]) {
         cls = kClassSink;
         ++sink_edges;
-      } else if (in_degree[t] == 1 && t != u) {
+      } else if (in_degree[t] == 1) {
         cls = kClassDirect;
       }
       if (tagged) {

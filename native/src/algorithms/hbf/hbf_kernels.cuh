@@ -209,40 +209,48 @@ template <class D>
 __device__ bool hand_off_heavy(const RoundArgs<D>& a, int32_t u, typename D::value du, long long begin,
                                long long end, long long round, unsigned long long stamp);
 
-// Frontier slice of one warp: groups of VW lanes, each taking `per_group` frontier vertices.
-template <class D, int VW, int kPerGroup>
+// Frontier slice of one warp: groups of VW lanes (virtual warps), each taking up to `max_per_group`
+// consecutive frontier vertices per pass (5.2's 32 vertices per virtual warp). Only as many as the frontier
+// fills: with |F| below the number of virtual warps of the grid each takes one, so a small frontier is
+// spread over the whole grid instead of being walked 32 vertices at a time by a few warps.
+template <class D, int VW>
 __device__ __forceinline__ void process_frontier(const RoundArgs<D>& a, const int32_t* frontier,
                                                  unsigned long long size, long long round, unsigned long long stamp,
-                                                 EdgeWork& work, WarpQueue& q, int32_t* next,
+                                                 int max_per_group, EdgeWork& work, WarpQueue& q, int32_t* next,
                                                  unsigned long long* next_size) {
   constexpr int kGroups = 32 / VW;
-  constexpr long long kPerWarp = static_cast<long long>(kGroups) * kPerGroup;
   const int lane = threadIdx.x & 31;
   const int group = lane / VW;
   const int sub = lane % VW;
   const long long warp = grid_thread_index() / 32;
   const long long warps = grid_stride() / 32;
-  for (long long base = warp * kPerWarp; base < static_cast<long long>(size); base += warps * kPerWarp) {
-    for (int k = 0; k < kPerGroup; ++k) {
+  const long long groups_in_grid = warps * kGroups;
+  const int per_group = static_cast<int>(
+      min(static_cast<long long>(max_per_group),
+          max(1ll, (static_cast<long long>(size) + groups_in_grid - 1) / groups_in_grid)));
+  const long long per_warp = static_cast<long long>(kGroups) * per_group;
+  for (long long base = warp * per_warp; base < static_cast<long long>(size); base += warps * per_warp) {
+    for (int k = 0; k < per_group; ++k) {
       const long long index = base + static_cast<long long>(k) * kGroups + group;  // coalesced reads of F
       long long begin = 0, end = 0;
       int32_t u = -1;
       typename D::value du{};
+      bool heavy = false;
       if (index < static_cast<long long>(size)) {
         u = __ldcs(&frontier[index]);  // streamed: read once (5.1)
         begin = __ldg(&a.offsets[u]);
         end = __ldg(&a.offsets[u + 1]);
         du = frontier_distance<D>(a, u);
-        bool handed = false;
-        if (a.dp_mode != GSSSP_HBF_DP_OFF && end - begin > a.dp_threshold) {
-          if (sub == 0) handed = hand_off_heavy<D>(a, u, du, begin, end, round, stamp);
-          handed = __shfl_sync(__activemask(), handed, lane - sub);
-        }
-        if (handed) {
-          end = begin;
-        } else if (sub == 0) {
-          ++work.visits;
-        }
+        heavy = a.dp_mode != GSSSP_HBF_DP_OFF && end - begin > a.dp_threshold;
+      }
+      // 5.3: the group's first lane hands the vertex off; the answer is shared with the whole group.
+      bool handed = false;
+      if (heavy && sub == 0) handed = hand_off_heavy<D>(a, u, du, begin, end, round, stamp);
+      handed = __shfl_sync(0xffffffffu, handed, lane - sub);
+      if (handed) {
+        end = begin;
+      } else if (u >= 0 && sub == 0) {
+        ++work.visits;
       }
       const int steps = static_cast<int>((end - begin + VW - 1) / VW);
       const int warp_steps = static_cast<int>(__reduce_max_sync(0xffffffffu, static_cast<unsigned>(steps)));
@@ -303,16 +311,16 @@ __global__ void __launch_bounds__(256) relax_round_kernel(RoundArgs<D> a, long l
   WarpQueue q{slots + (threadIdx.x / 32) * kWarpSlot, 0};
   EdgeWork work;
   if (!a.dynamic_warps) {
-    process_frontier<D, 1, 1>(a, frontier, size, round, stamp, work, q, next, next_size);
+    process_frontier<D, 1>(a, frontier, size, round, stamp, 1, work, q, next, next_size);
   } else {
     // 5.2: the largest power of two <= resident threads / |F|, clamped to [4, 32].
     const unsigned long long ratio = size > 0 ? static_cast<unsigned long long>(a.resident_threads) / size : 32;
     const int vw = ratio >= 32 ? 32 : ratio >= 16 ? 16 : ratio >= 8 ? 8 : 4;
     switch (vw) {
-      case 32: process_frontier<D, 32, kVerticesPerVirtualWarp>(a, frontier, size, round, stamp, work, q, next, next_size); break;
-      case 16: process_frontier<D, 16, kVerticesPerVirtualWarp>(a, frontier, size, round, stamp, work, q, next, next_size); break;
-      case 8: process_frontier<D, 8, kVerticesPerVirtualWarp>(a, frontier, size, round, stamp, work, q, next, next_size); break;
-      default: process_frontier<D, 4, kVerticesPerVirtualWarp>(a, frontier, size, round, stamp, work, q, next, next_size); break;
+      case 32: process_frontier<D, 32>(a, frontier, size, round, stamp, kVerticesPerVirtualWarp, work, q, next, next_size); break;
+      case 16: process_frontier<D, 16>(a, frontier, size, round, stamp, kVerticesPerVirtualWarp, work, q, next, next_size); break;
+      case 8: process_frontier<D, 8>(a, frontier, size, round, stamp, kVerticesPerVirtualWarp, work, q, next, next_size); break;
+      default: process_frontier<D, 4>(a, frontier, size, round, stamp, kVerticesPerVirtualWarp, work, q, next, next_size); break;
     }
   }
   finish_block<D>(a, work, q, next, next_size, round, &visits_slot, &edges_slot);

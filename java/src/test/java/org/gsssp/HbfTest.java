@@ -188,8 +188,15 @@ class HbfTest {
         return d;
     }
 
+    /** Progress on stderr (unbuffered), so a run cut short on a GPU host still shows how far it got. */
+    static void progress(String what, Options o, long startNanos) {
+        System.err.printf("HbfTest: %s [%s] %.1f ms%n", what, describe(o), (System.nanoTime() - startNanos) / 1e6);
+    }
+
     static void check(Graph g, DeviceGraph dg, int source, double[] expected, Options options, String what) {
+        long t0 = System.nanoTime();
         Result r = dg.query(source, Algorithm.HBF, options);
+        progress(what + " from " + source, options, t0);
         for (int v = 0; v < g.numVertices(); v++) {
             if (Double.compare(r.distance(v), expected[v]) != 0) {
                 fail(what + " from " + source + " [" + describe(options) + "]: vertex " + v + " distance " + r.distance(v)
@@ -270,9 +277,11 @@ class HbfTest {
             int source = g.vertexOfMaxOutDegree();
             Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
             for (HbfDynamicParallelism mode : HbfDynamicParallelism.values()) {
-                for (int tdp : new int[] {1, 16, 256}) {
+                for (int tdp : new int[] {4, 64, 1024}) {
                     Options o = Options.builder().hbfDynamicParallelism(mode).hbfDpThreshold(tdp).build();
+                    long t0 = System.nanoTime();
                     Result r = dg.query(source, Algorithm.HBF, o);
+                    progress(g.name(), o, t0);
                     Optional<String> problem = Verifier.check(g, r, reference);
                     assertTrue(problem.isEmpty(), () -> describe(o) + ": " + problem.get());
                 }
@@ -307,10 +316,12 @@ class HbfTest {
 
     static void expectCycle(Graph g, int source, Set<Integer> onCycle, Options o) {
         try (DeviceGraph dg = DeviceGraph.upload(g)) {
+            long t0 = System.nanoTime();
             NegativeCycleException e = assertThrows(NegativeCycleException.class, () -> dg.query(source, Algorithm.HBF, o),
                     g.name() + " [" + describe(o) + "]");
             assertTrue(onCycle.contains((int) e.vertex()), g.name() + ": vertex " + e.vertex() + " is not on the cycle "
                     + onCycle + " (" + e.getMessage() + ")");
+            progress(g.name() + ": " + e.getMessage(), o, t0);
             assertTrue(e.getMessage().contains("negative cycle reachable from the source through vertex " + e.vertex()),
                     e.getMessage());
         }
