@@ -13,7 +13,7 @@
 //    Jacobi Bellman-Ford with parent pointers (hbf_cycle_kernels.cuh) then names a vertex on the cycle.
 //  - Duplicate removal off: a vertex may sit in the next frontier once per lowering, so the queues hold
 //    n + m entries; if even that overflows, the query restarts with duplicate removal on.
-//  - 5.3 default (GSSSP_HBF_DP_DEFAULT): block-per-vertex; see kDefaultDpMode.
+//  - 5.3 default (GSSSP_HBF_DP_DEFAULT): device launch; see kDefaultDpMode.
 #include "algorithms/hbf/hbf.hpp"
 
 #include <cub/device/device_scan.cuh>
@@ -38,9 +38,10 @@ namespace gsssp::hbf {
 namespace {
 
 constexpr int kBlock = 256;  // the kernels' shared-memory slots are sized for 256 threads
-// Measured on the H100 (benchmarks/results/hbf/README.md): the block-per-vertex kernel beats device
-// launches, whose per-launch cost and pending-launch limit hurt on R-MAT's many heavy vertices.
-constexpr int kDefaultDpMode = GSSSP_HBF_DP_BLOCK_PER_VERTEX;
+// Measured on the H100 (benchmarks/results/hbf/README.md): device launches were as fast or faster than the
+// block-per-vertex kernel on 6 of 7 graphs (R-MAT 20: 32.2 vs 33.5 ms, road NY: 38.9 vs 44.5 ms), since
+// they cost nothing in rounds without heavy vertices while the second kernel is launched every round.
+constexpr int kDefaultDpMode = GSSSP_HBF_DP_DEVICE_LAUNCH;
 constexpr int kDefaultDpThreshold = 4096;
 
 // ---- per-graph data (4.1) ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ namespace gsssp::hbf {
 constexpr int kWarpSlot = 128;   // shared-memory slot per warp for the coalesced enqueue (5.1)
 constexpr int kFlushAt = kWarpSlot - 32;
 constexpr int kVerticesPerVirtualWarp = 32;  // 5.2
+constexpr unsigned long long kMaxLaunchesPerRound = 1024;  // 5.3, device launch
 
 // ---- distances: packed (4.2) or plain ---------------------------------------------------------------
 
@@ -394,6 +395,10 @@ __device__ bool hand_off_heavy(const RoundArgs<D>& a, int32_t u, typename D::val
     return false;  // list full: this virtual warp does it
   }
 #if defined(GSSSP_HBF_DEVICE_LAUNCH)
+  // At most kMaxLaunchesPerRound child grids per round (counted in the round's heavy_size slot): far below
+  // the device runtime's pending-launch buffer, and a bound on launch overhead when T_DP is small; the
+  // heavy vertices beyond it go through the virtual warps.
+  if (atomicAdd(&a.state->heavy_size[round % 3], 1ull) >= kMaxLaunchesPerRound) return false;
   const unsigned blocks = static_cast<unsigned>((end - begin + 255) / 256);
   heavy_child_kernel<D><<<blocks, 256, 0, cudaStreamFireAndForget>>>(a, u, du, begin, end, round, stamp);
   // A launch the device runtime refuses (pending-launch buffer full) falls back to the virtual warp.
