@@ -95,7 +95,7 @@ class HbfTest {
         Edges edges = new Edges();
         int[] p = new int[n];
         for (int v = 0; v < n; v++) {
-            p[v] = shape == Shape.CHAIN ? 3 * v : r.nextInt(200);   // a chain gets long runs of negative edges
+            p[v] = shape == Shape.CHAIN ? 60 * v : r.nextInt(200);   // chain edges: w - 60 < 0, all of them
         }
         java.util.function.BiConsumer<Integer, Integer> edge = (u, v) -> edges.add(u, v, r.nextInt(50) + p[u] - p[v]);
         switch (shape) {
@@ -234,7 +234,7 @@ class HbfTest {
     void longNegativeChains() {
         for (WeightType type : WeightType.values()) {
             for (int n : new int[] {5_000, 30_000}) {
-                // 0 -> 1 -> ... -> n-1, every edge -1..-3 after reweighting, plus a few shortcuts
+                // 0 -> 1 -> ... -> n-1, every chain edge in -60..-11 after reweighting, plus shortcuts and back edges
                 try (Graph g = potentialGraph(Shape.CHAIN, n, n + type.ordinal(), type); DeviceGraph dg = DeviceGraph.upload(g)) {
                     double[] expected = queueBellmanFord(g, 0);
                     assertTrue(expected[n - 1] < -n, "the chain should end deeply negative: " + expected[n - 1]);
