@@ -38,8 +38,8 @@ namespace gsssp::hbf {
 namespace {
 
 constexpr int kBlock = 256;  // the kernels' shared-memory slots are sized for 256 threads
-// Measured on the H100 (benchmarks/results/hbf/README.md): device launches were as fast or faster than the
-// block-per-vertex kernel on 6 of 7 graphs (R-MAT 20: 32.2 vs 33.5 ms, road NY: 38.9 vs 44.5 ms), since
+// Measured on the H100 (benchmarks/results/hbf/README.md): device launches were faster than the
+// block-per-vertex kernel on 7 of 8 graphs (R-MAT 20: 32.2 vs 33.5 ms, road NY: 38.9 vs 44.5 ms), since
 // they cost nothing in rounds without heavy vertices while the second kernel is launched every round.
 constexpr int kDefaultDpMode = GSSSP_HBF_DP_DEVICE_LAUNCH;
 constexpr int kDefaultDpThreshold = 4096;
