@@ -655,7 +655,7 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
   std::vector<int32_t> p(8);
   check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, d.data(), p.data(), nullptr),
                GSSSP_ERROR_INVALID_ARGUMENT, "CPU_DIJKSTRA on the device");
-  for (int32_t reserved : {GSSSP_ALGORITHM_HBF, GSSSP_ALGORITHM_ADDS}) {
+  for (int32_t reserved : {GSSSP_ALGORITHM_ADDS}) {
     check_status(gsssp_device_graph_sssp(dg, reserved, 0, nullptr, d.data(), p.data(), nullptr),
                  GSSSP_ERROR_UNSUPPORTED, "reserved algorithm");
   }

@@ -17,6 +17,7 @@
 #include "algorithms/da2cf/da2cf.hpp"
 #include "algorithms/frontier/frontier.hpp"
 #include "algorithms/near_far/near_far.hpp"
+#include "algorithms/hbf/hbf.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "common/cuda_check.hpp"
@@ -133,6 +134,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kFrontier, gsssp::da2cf::Layout::kAdjacencyMatrix);
     case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
       return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyMatrix);
+    case GSSSP_ALGORITHM_HBF:
+      return gsssp::hbf::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -263,11 +266,11 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
     query.cancelled = &graph->cancelled;
     query.options = resolved.raw;
     query.device_graph = &g;
+    query.negative_weights = !g.negative_weight_message.empty();
 
     const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
-    const int64_t reached = gsssp::finalize_query(query, run.distances, distances,
-                                                  resolved.predecessors ? predecessors : nullptr);
-    if (stats != nullptr) {
+    auto fill_stats = [&](int64_t reached) {
+      if (stats == nullptr) return;
       const gsssp::DeviceCounters counters = workspace.read_counters();
       stats->time_ms = run.time_ms;
       stats->iterations = run.rounds;
@@ -277,9 +280,19 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
       stats->peak_device_memory = workspace.query_bytes();
       stats->delta = run.delta;
       stats->trace_length = run.trace_length;
-      stats->negative_cycle_vertex = -1;
+      stats->negative_cycle_vertex = run.negative_cycle_vertex;
       stats->total_ms = milliseconds_since(start);
+    };
+    if (run.negative_cycle_vertex >= 0) {
+      // Stats are filled on this failure too: they name the vertex (gsssp_stats.negative_cycle_vertex).
+      fill_stats(0);
+      gsssp::fail(GSSSP_ERROR_NEGATIVE_CYCLE,
+                  gsssp::format("negative cycle reachable from the source through vertex %lld",
+                                static_cast<long long>(run.negative_cycle_vertex)));
     }
+    const int64_t reached = gsssp::finalize_query(query, run.distances, distances,
+                                                  resolved.predecessors ? predecessors : nullptr);
+    fill_stats(reached);
   });
 }
 

@@ -65,8 +65,8 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
     case GSSSP_ALGORITHM_DA2CF_U:
     case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
     case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
-      return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_HBF:
+      return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_ADDS:
       return AlgorithmKind::kReserved;
     default:

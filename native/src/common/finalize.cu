@@ -29,6 +29,15 @@ int64_t finalize_typed(const QueryContext& query, const typename D::stored* dist
   if (predecessors_out != nullptr) {
     predecessors = ws.buffer<int32_t>(Slot::kPredecessors, n);
     GSSSP_CUDA_CHECK(cudaMemsetAsync(predecessors, 0xff, static_cast<size_t>(n) * sizeof(int32_t), stream));
+  }
+  if (predecessors_out != nullptr && query.negative_weights) {
+    // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
+    // claims, a zero-weight cycle of tight edges (w, -w) could close. Only claims from the source then.
+    if (kFloat) {
+      tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                     nullptr, counters);
+    }
+  } else if (predecessors_out != nullptr) {
     tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
                                                                     predecessors, counters);
   } else if (kFloat) {

@@ -38,6 +38,9 @@ struct QueryContext {
   gsssp_options options{};                 // the caller's options with defaults filled in (gsssp.h)
   // The resident graph: its summary (degrees, weights) and per-graph attachments (graph/device_graph.hpp).
   const graph::DeviceGraph* device_graph = nullptr;
+  // The graph has a negative edge weight (only algorithms that accept them run then); finalize's tree
+  // derivation must not rely on d(u) < d(v) along tight edges.
+  bool negative_weights = false;
 };
 
 struct AlgorithmRun {
@@ -46,6 +49,7 @@ struct AlgorithmRun {
   double time_ms = 0.0;
   double delta = 0.0;          // bucket width used, for the delta-stepping family
   int64_t trace_length = 0;    // samples written to the caller's trace buffer
+  int64_t negative_cycle_vertex = -1;  // >= 0: a negative cycle reachable from the source runs through it
 };
 
 }  // namespace gsssp

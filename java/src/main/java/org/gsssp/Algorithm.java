@@ -26,7 +26,18 @@ public enum Algorithm {
     /** DA2CF relax_F on a dense adjacency matrix built on the GPU (section 5); at most 16,384 vertices. */
     DA2CF_F_MATRIX(8, "da2cf-f-matrix", true),
     /** DA2CF relax_U on a dense adjacency matrix built on the GPU (section 5); at most 16,384 vertices. */
-    DA2CF_U_MATRIX(9, "da2cf-u-matrix", true);
+    DA2CF_U_MATRIX(9, "da2cf-u-matrix", true),
+    /**
+     * Busato &amp; Bombieri's H-BF (TPDS 2016): frontier Bellman-Ford with edge classification, 64-bit duplicate
+     * removal, coalesced enqueue, dynamic virtual warps and dynamic parallelism (each switchable in
+     * {@link Options}). Accepts negative weights; a reachable negative cycle raises {@link NegativeCycleException}.
+     */
+    HBF(6, "hbf", true) {
+        @Override
+        public boolean acceptsNegativeWeights() {
+            return true;
+        }
+    };
 
     private final int code;
     private final String cliName;

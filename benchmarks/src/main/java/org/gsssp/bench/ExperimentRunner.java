@@ -52,7 +52,7 @@ public final class ExperimentRunner {
             }
             for (String a : algorithms) {
                 if (!a.equals(JGRAPHT)) {
-                    Algorithm parsed = Algorithm.parse(a);
+                    Algorithm parsed = AlgorithmVariant.parse(a).algorithm();
                     if (parsed == Algorithm.AUTO) {
                         throw new IllegalArgumentException("name algorithms explicitly in a benchmark, not 'auto'");
                     }
@@ -136,7 +136,8 @@ public final class ExperimentRunner {
                         rows.add(runJGraphT(label, graph, source, reference));
                         continue;
                     }
-                    Algorithm algorithm = Algorithm.parse(name);
+                    AlgorithmVariant variant = AlgorithmVariant.parse(name);
+                    Algorithm algorithm = variant.algorithm();
                     if (algorithm.requiresGpu() && !gpu) {
                         rows.add(notRun(label, graph, source, name, Measurement.SKIPPED, "no GPU"));
                         continue;
@@ -154,7 +155,7 @@ public final class ExperimentRunner {
                         rows.add(notRun(label, graph, source, name, Measurement.FAILED, uploadProblem));
                         continue;
                     }
-                    rows.add(runNative(label, graph, source, algorithm, algorithm.requiresGpu() ? device : null,
+                    rows.add(runNative(label, graph, source, variant, algorithm.requiresGpu() ? device : null,
                             uploadMs, reference, referenceProblem));
                 }
             } finally {
@@ -166,11 +167,13 @@ public final class ExperimentRunner {
         }
     }
 
-    private Measurement runNative(String label, Graph graph, int source, Algorithm algorithm, DeviceGraph device,
+    private Measurement runNative(String label, Graph graph, int source, AlgorithmVariant variant, DeviceGraph device,
                                   double uploadMs, Reference reference, String referenceProblem) {
+        Algorithm algorithm = variant.algorithm();
         // predecessors would add host work to every timed call; distances are what is checked
         // Tracing is asked of every algorithm: those that record one are built to keep its cost negligible.
-        Options options = Options.builder().computePredecessors(false).traceCapacity(Traces.CAPACITY).build();
+        Options options = variant.tweaks().apply(Options.builder().computePredecessors(false)
+                .traceCapacity(Traces.CAPACITY)).build();
         int runs = config.warmup() + config.repetitions();
         double[] times = new double[config.repetitions()];
         double[] totals = new double[config.repetitions()];
@@ -191,7 +194,7 @@ public final class ExperimentRunner {
                 last = r;
             }
         } catch (RuntimeException e) {
-            return notRun(label, graph, source, algorithm.cliName(), Measurement.FAILED, oneLine(e));
+            return notRun(label, graph, source, variant.name(), Measurement.FAILED, oneLine(e));
         }
         int median = medianIndex(times);
         Stats s = stats[median];
@@ -205,7 +208,7 @@ public final class ExperimentRunner {
             }
         }
         return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),
-                algorithm.cliName(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
+                variant.name(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
                 s.iterations(), s.vertexVisits(), s.edgesRelaxed(), s.verticesReached(), s.peakDeviceMemory(), matched,
                 Traces.of(results[median]).orElse(null), s.delta() > 0 ? s.delta() : Double.NaN);
     }

@@ -107,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
     /** jgrapht, or an algorithm's CLI name (aliases such as 'cpu' resolved). */
     static String canonical(String name) {
         String n = name.strip().toLowerCase(Locale.ROOT);
-        return n.equals(ExperimentRunner.JGRAPHT) ? n : Algorithm.parse(n).cliName();
+        return n.equals(ExperimentRunner.JGRAPHT) ? n : AlgorithmVariant.parse(n).name();
     }
 
     /** The command as a user would retype it. */

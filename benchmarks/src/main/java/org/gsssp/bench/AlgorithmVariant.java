@@ -1,0 +1,60 @@
+package org.gsssp.bench;
+
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+import org.gsssp.Algorithm;
+import org.gsssp.Options;
+
+/**
+ * An algorithm name in {@code --algorithms}, optionally with option switches after a colon, for ablations:
+ * {@code hbf:no-classification}, {@code hbf:no-dedup}, {@code hbf:no-coalesced}, {@code hbf:no-vwarps},
+ * {@code hbf:dp=off|launch|block}, {@code hbf:tdp=1024}; several joined with {@code +}
+ * ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
+ *
+ * @param name      the canonical text, as it appears in tables
+ * @param algorithm the algorithm it runs
+ * @param tweaks    applied to the runner's options builder
+ */
+public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<Options.Builder> tweaks) {
+
+    public static AlgorithmVariant parse(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int colon = t.indexOf(':');
+        Algorithm algorithm = Algorithm.parse(colon < 0 ? t : t.substring(0, colon));
+        if (colon < 0) {
+            return new AlgorithmVariant(algorithm.cliName(), algorithm, UnaryOperator.identity());
+        }
+        if (algorithm != Algorithm.HBF) {
+            throw new IllegalArgumentException("option switches ('" + t.substring(colon) + "') exist for hbf only");
+        }
+        UnaryOperator<Options.Builder> tweaks = UnaryOperator.identity();
+        for (String s : t.substring(colon + 1).split("\\+")) {
+            UnaryOperator<Options.Builder> one = switchFor(s.strip());
+            UnaryOperator<Options.Builder> before = tweaks;
+            tweaks = b -> one.apply(before.apply(b));
+        }
+        return new AlgorithmVariant(algorithm.cliName() + ":" + t.substring(colon + 1), algorithm, tweaks);
+    }
+
+    private static UnaryOperator<Options.Builder> switchFor(String s) {
+        switch (s) {
+            case "no-classification": return b -> b.hbfEdgeClassification(false);
+            case "no-dedup": return b -> b.hbfDuplicateRemoval(false);
+            case "no-coalesced": return b -> b.hbfCoalescedEnqueue(false);
+            case "no-vwarps": return b -> b.hbfDynamicVirtualWarps(false);
+            case "dp=off": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.OFF);
+            case "dp=launch": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.DEVICE_LAUNCH);
+            case "dp=block": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.BLOCK_PER_VERTEX);
+            case "all-off": return b -> b.hbfEdgeClassification(false).hbfDuplicateRemoval(false)
+                    .hbfCoalescedEnqueue(false).hbfDynamicVirtualWarps(false)
+                    .hbfDynamicParallelism(Options.HbfDynamicParallelism.OFF);
+            default:
+                if (s.startsWith("tdp=")) {
+                    int tdp = Integer.parseInt(s.substring(4));
+                    return b -> b.hbfDpThreshold(tdp);
+                }
+                throw new IllegalArgumentException("unknown hbf switch '" + s + "'; known: no-classification, no-dedup, "
+                        + "no-coalesced, no-vwarps, dp=off|launch|block, tdp=N, all-off");
+        }
+    }
+}
