@@ -1,14 +1,12 @@
 #include "algorithms/near_far/near_far.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <limits>
-#include <type_traits>
+#include <vector>
 
 #include "algorithms/near_far/near_far_kernels.cuh"
 #include "common/cuda_check.hpp"
-#include "common/rounds.hpp"
+#include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
 #include "graph/weight_degree_sample.hpp"
@@ -34,18 +32,11 @@ long long effective_delta(long long, double delta) {
 }
 float effective_delta(float, double delta) { return static_cast<float>(delta); }
 
-// The next bound: Delta above the old one, and above the smallest far distance so the near pile is never
-// empty; strictly above that distance even where float Delta is below its ulp.
-long long next_bound(long long old_bound, long long far_min, long long delta) {
-  const long long from = std::max(old_bound, far_min);
-  return from > std::numeric_limits<long long>::max() - delta ? std::numeric_limits<long long>::max() : from + delta;
-}
-float next_bound(float old_bound, float far_min, float delta) {
-  const float from = std::max(old_bound, far_min);
-  float bound = static_cast<float>(static_cast<double>(from) + static_cast<double>(delta));
-  if (!(bound > far_min)) bound = std::nextafter(far_min, std::numeric_limits<float>::infinity());
-  return bound;
-}
+// Steps per host check: 1, 2, 4, ... up to this (common/rounds.hpp's batching, for steps). Steps launched
+// past the end return at once, so the overshoot costs at most this many empty launches.
+constexpr int64_t kMaxBatch = 64;
+// Device trace buffer cap (16 bytes a round), whatever trace_capacity the caller gives.
+constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 
 template <class D>
 AlgorithmRun run_typed(const QueryContext& query) {
@@ -56,105 +47,95 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int block = query.launch.block;
-  const auto* weights = static_cast<const typename D::weight*>(g.weights);
-  DeviceCounters* counters = ws.counters();
 
   const double delta_requested = choose_delta(query);
   const value delta = effective_delta(value{}, delta_requested);
 
-  // Scratch: distances; four piles of n items (near in/out, far current/next); two tag arrays + counters.
-  // Every pile holds each vertex at most once (tags), so n items always suffice.
+  // Scratch: distances; four piles of n items (near in/out, far current/next); two tag arrays; the loop
+  // state and the trace. Every pile holds each vertex at most once (tags), so n items always suffice.
   auto* dist = ws.buffer<stored>(Slot::kDistance0, n);
   auto* piles_memory = ws.buffer<int32_t>(Slot::kFlags0, 4 * n);
-  int32_t* near[2] = {piles_memory, piles_memory + n};
-  int32_t* far[2] = {piles_memory + 2 * n, piles_memory + 3 * n};
-  auto* tags = static_cast<char*>(ws.buffer(Slot::kDistance1, static_cast<size_t>(2 * n) * sizeof(int32_t) +
-                                                                   sizeof(PileCounters)));
-  int32_t* near_tag = reinterpret_cast<int32_t*>(tags);
-  int32_t* far_tag = near_tag + n;
-  auto* pile_counters = reinterpret_cast<PileCounters*>(tags + static_cast<size_t>(2 * n) * sizeof(int32_t));
-  auto* host_counters = static_cast<PileCounters*>(ws.staging(sizeof(PileCounters)));
-
+  auto* tags = ws.buffer<int32_t>(Slot::kDistance1, 2 * n);
   gsssp_trace_sample* trace = query.options.trace;
-  const int64_t trace_capacity = trace != nullptr ? std::max<int64_t>(0, query.options.trace_capacity) : 0;
-  int64_t trace_length = 0;
+  const int64_t trace_cap =
+      trace != nullptr ? std::clamp<int64_t>(query.options.trace_capacity, 0, kMaxTraceSamples) : 0;
+  auto* state_bytes = static_cast<char*>(
+      ws.buffer(Slot::kFlags1, sizeof(LoopState) + static_cast<size_t>(trace_cap) * 2 * sizeof(long long)));
+  auto* state = reinterpret_cast<LoopState*>(state_bytes);
+  auto* host_state = static_cast<LoopState*>(ws.staging(sizeof(LoopState)));
 
-  const auto start = std::chrono::steady_clock::now();
+  StepArgs<D> a{};
+  a.near[0] = piles_memory;
+  a.near[1] = piles_memory + n;
+  a.far[0] = piles_memory + 2 * n;
+  a.far[1] = piles_memory + 3 * n;
+  a.near_tag = tags;
+  a.far_tag = tags + n;
+  a.offsets = g.offsets;
+  a.targets = g.targets;
+  a.weights = static_cast<const typename D::weight*>(g.weights);
+  a.dist = dist;
+  a.state = state;
+  a.counters = ws.counters();
+  a.delta = delta;
+  a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  if (trace_cap > 0) {
+    a.trace_sizes = reinterpret_cast<long long*>(state_bytes + sizeof(LoopState));
+    a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
+    a.trace_capacity = trace_cap;
+  }
+
+  // One fixed grid for every step, as many blocks as stay resident: a step does not know its pile size
+  // before it runs, and blocks past the pile only take their ticket.
+  int blocks_per_sm = 0;
+  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, step_kernel<D>, block, 0));
+  const int grid = std::max(1, blocks_per_sm) * std::max(1, query.device_graph->multiprocessor_count);
+
   DeviceTimer timer(ws);
-  const int init_grid = query.launch.grid;
-  init_kernel<D><<<init_grid, block, 0, stream>>>(dist, near_tag, far_tag, near[0], n, query.source);
-  GSSSP_CUDA_CHECK(cudaMemsetAsync(pile_counters, 0, sizeof(PileCounters), stream));
+  init_kernel<D><<<query.launch.grid, block, 0, stream>>>(dist, a.near_tag, a.far_tag, a.near[0], state, n,
+                                                            query.source, delta);
   GSSSP_CUDA_CHECK(cudaGetLastError());
 
-  long long near_size = 1, far_size = 0;
-  int near_current = 0, far_current = 0;
-  int32_t epoch = 1;
-  value bound = delta;  // the source's distance is 0
-  int64_t rounds = 0;
-  const int64_t limit = query.max_iterations;
-
-  auto read_counters = [&] {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(host_counters, pile_counters, sizeof(PileCounters), cudaMemcpyDeviceToHost, stream));
-    ws.synchronize();
-  };
-
+  // The host only launches steps and, once per batch, reads the state to see whether the loop stopped.
+  int64_t batch = 1;
   for (;;) {
     throw_if_cancelled(*query.cancelled);
-    if (near_size > 0) {
-      if (limit > 0 && rounds >= limit) throw_not_converged("near-far", rounds, true);
-      if (trace_length < trace_capacity) {
-        trace[trace_length].time_us =
-            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-        trace[trace_length].work = near_size;
-        ++trace_length;
-      }
-      Piles piles{near[near_current ^ 1], far[far_current], near_tag, far_tag, pile_counters};
-      const int grid = query.device_graph->grid_for(near_size, block);
-      // Tags are round + 1 (and rounds stay far below 2^31 in practice; wrap-around only costs duplicates).
-      const auto round_tag = static_cast<int32_t>((rounds % 0x7ffffffe) + 1);
-      expand_kernel<D><<<grid, block, 0, stream>>>(near[near_current], near_size, g.offsets, g.targets, weights,
-                                                    dist, piles, bound, round_tag, epoch, counters);
-      GSSSP_CUDA_CHECK(cudaGetLastError());
-      read_counters();
-      GSSSP_CUDA_CHECK(cudaMemsetAsync(&pile_counters->near_out, 0, sizeof(unsigned long long), stream));
-      near_size = static_cast<long long>(host_counters->near_out);
-      far_size = static_cast<long long>(host_counters->far);
-      near_current ^= 1;
-      ++rounds;
-      continue;
+    for (int64_t k = 0; k < batch; ++k) step_kernel<D><<<grid, block, 0, stream>>>(a);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(host_state, state, sizeof(LoopState), cudaMemcpyDeviceToHost, stream));
+    ws.synchronize();
+    if (host_state->status == kDone) break;
+    if (host_state->status == kLimitReached) {
+      throw_not_converged("near-far", static_cast<int64_t>(host_state->rounds), true);
     }
-    if (far_size == 0) break;
-    // Near is empty: raise the bound and split far.
-    const int grid = query.device_graph->grid_for(far_size, block);
-    const stored old_bound = D::encode(bound);
-    GSSSP_CUDA_CHECK(cudaMemsetAsync(&pile_counters->far_min, 0xff, sizeof(unsigned long long), stream));
-    split_min_kernel<D><<<grid, block, 0, stream>>>(far[far_current], far_size, dist, old_bound, pile_counters);
-    GSSSP_CUDA_CHECK(cudaGetLastError());
-    read_counters();
-    if (host_counters->far_min == ~0ull) break;  // only stale items left
-    const value far_min = D::decode(static_cast<stored>(host_counters->far_min));
-    bound = next_bound(bound, far_min, delta);
-    ++epoch;
-    split_far_kernel<D><<<grid, block, 0, stream>>>(far[far_current], far_size, dist, old_bound, D::encode(bound),
-                                                    near[near_current], far[far_current ^ 1], far_tag, epoch,
-                                                    pile_counters);
-    GSSSP_CUDA_CHECK(cudaGetLastError());
-    read_counters();
-    near_size = static_cast<long long>(host_counters->near_out);
-    far_size = static_cast<long long>(host_counters->far_next);
-    // The kept items are the new epoch's far pile; near_out becomes this round's input (already in place).
-    PileCounters reset{0, host_counters->far_next, 0, ~0ull};
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(pile_counters, &reset, sizeof(PileCounters), cudaMemcpyHostToDevice, stream));
-    ws.synchronize();  // `reset` is on the stack
-    far_current ^= 1;
+    batch = std::min(batch * 2, kMaxBatch);
   }
+  const auto rounds = static_cast<int64_t>(host_state->rounds);
 
   AlgorithmRun run;
   run.time_ms = timer.stop_ms();
   run.distances = dist;
   run.rounds = rounds;
   run.delta = static_cast<double>(delta);
-  run.trace_length = trace_length;
+
+  if (trace_cap > 0) {
+    // Per round: its near-pile size and when it started (device %globaltimer, relative to round 0).
+    const int64_t samples = std::min(rounds, trace_cap);
+    std::vector<long long> sizes(static_cast<size_t>(samples));
+    std::vector<unsigned long long> times(static_cast<size_t>(samples));
+    if (samples > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(sizes.data(), a.trace_sizes, samples * sizeof(long long),
+                                       cudaMemcpyDeviceToHost, stream));
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(times.data(), a.trace_times, samples * sizeof(unsigned long long),
+                                       cudaMemcpyDeviceToHost, stream));
+    }
+    ws.synchronize();
+    for (int64_t r = 0; r < samples; ++r) {
+      trace[r].time_us = static_cast<double>(times[r] - times[0]) / 1000.0;
+      trace[r].work = sizes[r];
+    }
+    run.trace_length = samples;
+  }
   return run;
 }
 

@@ -3,7 +3,7 @@
 // and 6.1.2) measure ADDS against:
 //   - two piles in pre-allocated arrays, bulk-synchronous rounds with double-buffered near worklists: a round
 //     expands the near pile; a vertex lowered below the current bound goes to the next near pile, else to far;
-//   - when near empties the bound rises by Delta and far is split (split_far_kernel);
+//   - when near empties the bound rises by Delta and far is split (split_step);
 //   - the duplicate-removal filter: a vertex enters a near pile at most once per round and the far pile at
 //     most once per split epoch (tag arrays, one atomicExch per push), and the split drops far entries whose
 //     vertex has since fallen below the old bound (already expanded as near work);
@@ -11,10 +11,36 @@
 //     warp-cooperative expansion of degree >= 32, then one thread per remaining vertex (Merrill's TWC);
 //   - warp-aggregated pushes (one atomicAdd per coalesced group, as LonestarGPU's push_warp);
 //   - float atomicMin through the order-preserving int image (common/atomics.cuh).
+//
+// The round loop is driven from the device. On high-diameter graphs (roads, grids) a round has only ~10^3
+// vertices of work, so a host read of the pile sizes after every round (a copy and a stream sync, tens of
+// microseconds) cost more than the round itself. Instead every pile size, the bound, the epoch and the
+// near/far decision live in LoopState in device memory, and the host launches batches of identical "steps"
+// (step_kernel) without looking at them:
+//   - a step reads LoopState at its start. Near non-empty: it expands the near pile (one real round). Near
+//     empty and far non-empty: it splits far with a raised bound. Both empty, or the caller's round limit
+//     reached: it returns at once, so steps launched past the end cost only their launch;
+//   - what a step's blocks read at its start (status, near_size, bound, epoch, rounds, the pile indices and,
+//     in a split, far_size and far_min) does not change while the step runs: its pushes go to counters that
+//     only the step's end consumes (near_out, far_next, kept_min; an expand also raises far_size and lowers
+//     far_min, which only a later split reads), and the last block of the step to finish (ticket in
+//     blocks_done, fenced) alone turns them into the next step's state. The kernel boundary between two
+//     steps is the barrier that publishes that state and the piles to the next step;
+//   - the host reads LoopState once per batch only to learn whether the run is done (status).
+// The new bound of a split is max(old bound, far_min) + Delta, where far_min must be a lower bound on the
+// live far distances so that the near pile is rarely left empty. The host-driven version found the exact
+// minimum with an extra reduction pass and a host read per split; instead far_min is kept as it goes:
+// every far-side lowering of an epoch and every item a split keeps does an atomicMin on it. A vertex
+// lowered on the far side and later below the bound makes far_min smaller than the live minimum, so a split
+// may rarely bring nothing near; the next split then works from the exact minimum of the items the empty
+// split kept. Any non-decreasing bound sequence gives the exact distances (the far items below a new bound
+// are always moved near), so this only affects how the work is cut into rounds.
 #pragma once
 
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 
+#include <climits>
 #include <cstdint>
 
 #include "common/block_count.cuh"
@@ -25,20 +51,53 @@ namespace gsssp::near_far {
 
 namespace cg = cooperative_groups;
 
-// Device counters of the piles, in workspace scratch.
-struct PileCounters {
-  unsigned long long near_out;   // items pushed to the next near pile
-  unsigned long long far;        // items in the current far pile
-  unsigned long long far_next;   // items a split keeps in the next far pile
-  unsigned long long far_min;    // smallest stored distance of a live far item (split_min_kernel)
+enum LoopStatus : unsigned int { kRunning = 0, kDone = 1, kLimitReached = 2 };
+
+// Per-query state of the round loop, in workspace scratch. Fields marked "next" are written during a step
+// (atomics) and consumed by that step's last block; the others are read-only during a step.
+struct LoopState {
+  unsigned long long near_size;  // items of near[near_current], the pile this step expands
+  unsigned long long far_size;   // items of far[far_current]; also raised by an expand step's far pushes
+  unsigned long long near_out;   // next: items pushed to the other near pile (expand) or to near (split)
+  unsigned long long far_next;   // next: items a split keeps in far[far_current ^ 1]
+  unsigned long long far_min;    // stored code; lower bound on the live far distances of this epoch
+  unsigned long long kept_min;   // next: smallest stored distance a split keeps (the next epoch's far_min)
+  unsigned long long bound;      // stored code of the current bound
+  unsigned long long rounds;     // expand steps done: the real rounds
+  unsigned int blocks_done;      // last-block ticket of the running step; 0 between steps
+  unsigned int status;           // LoopStatus
+  int near_current;
+  int far_current;
+  int epoch;                     // far-pile tag of the current epoch
+  int pad;
+};
+static_assert(sizeof(LoopState) % sizeof(unsigned long long) == 0, "the trace arrays follow LoopState");
+
+template <class D>
+struct StepArgs {
+  int32_t* near[2];
+  int32_t* far[2];
+  int32_t* near_tag;  // round + 1 of the last push to a near pile
+  int32_t* far_tag;   // epoch of the last push to the far pile
+  const int64_t* offsets;
+  const int32_t* targets;
+  const typename D::weight* weights;
+  typename D::stored* dist;
+  LoopState* state;
+  DeviceCounters* counters;
+  typename D::value delta;
+  long long limit;                  // caller's round limit, 0 for none
+  long long* trace_sizes;           // near-pile size per round, or null
+  unsigned long long* trace_times;  // %globaltimer (ns) when each round started
+  long long trace_capacity;
 };
 
 struct Piles {
   int32_t* near_out;
-  int32_t* far;        // the current epoch's far pile
-  int32_t* near_tag;   // round + 1 of the last push to a near pile
-  int32_t* far_tag;    // epoch of the last push to the far pile
-  PileCounters* counters;
+  int32_t* far;
+  int32_t* near_tag;
+  int32_t* far_tag;
+  LoopState* state;
 };
 
 // Appends v to `list`: one atomicAdd per group of converged threads.
@@ -50,6 +109,22 @@ __device__ __forceinline__ void push(int32_t* list, unsigned long long* count, i
   list[base + group.thread_rank()] = v;
 }
 
+__device__ __forceinline__ unsigned long long load_volatile(const unsigned long long* p) {
+  return *reinterpret_cast<const volatile unsigned long long*>(p);
+}
+
+// atomicMin of `code` into `target`, at most one atomic per group of converged threads, and none where the
+// target (read from L2; it only falls during a step, so a stale read errs towards an extra atomic) is
+// already as low: one hot address would otherwise take an atomic per far-side lowering.
+template <class Stored>
+__device__ __forceinline__ void group_min(unsigned long long* target, Stored code) {
+  cg::coalesced_group group = cg::coalesced_threads();
+  const Stored least = cg::reduce(group, code, cg::less<Stored>());
+  if (group.thread_rank() == 0 && static_cast<unsigned long long>(least) < load_volatile(target)) {
+    atomicMin(target, static_cast<unsigned long long>(least));
+  }
+}
+
 template <class D>
 __device__ __forceinline__ void relax_edge(int32_t v, typename D::value du, typename D::weight w,
                                            typename D::stored* dist, typename D::value bound, const Piles& piles,
@@ -58,19 +133,54 @@ __device__ __forceinline__ void relax_edge(int32_t v, typename D::value du, type
   const typename D::stored encoded = D::encode(candidate);
   if (encoded < dist[v] && encoded < atomic_min(&dist[v], encoded)) {
     if (candidate < bound) {
-      if (atomicExch(&piles.near_tag[v], near_tag) != near_tag) push(piles.near_out, &piles.counters->near_out, v);
-    } else if (atomicExch(&piles.far_tag[v], far_tag) != far_tag) {
-      push(piles.far, &piles.counters->far, v);
+      if (atomicExch(&piles.near_tag[v], near_tag) != near_tag) push(piles.near_out, &piles.state->near_out, v);
+    } else {
+      // Every far-side lowering, pushed or not (v may already be in this epoch's pile with a larger
+      // distance), keeps far_min a lower bound on the live far distances.
+      group_min(&piles.state->far_min, encoded);
+      if (atomicExch(&piles.far_tag[v], far_tag) != far_tag) push(piles.far, &piles.state->far_size, v);
     }
   }
 }
 
+// Called by every thread of the block at the end of its part of a step: true in the block that finished
+// last, once every other block's pushes and counter updates are visible to it.
+__device__ __forceinline__ bool finished_last(LoopState* state) {
+  __shared__ bool last;
+  __threadfence();  // this thread's pushes and atomics before the ticket
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(&state->blocks_done, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last) __threadfence();
+  return last;
+}
+
+// The last block's verdict on the next step (done, or stop at the caller's limit, or go on).
+__device__ __forceinline__ unsigned int next_status(unsigned long long near_size, unsigned long long far_size,
+                                                    unsigned long long rounds, long long limit) {
+  if (near_size == 0 && far_size == 0) return kDone;
+  if (near_size > 0 && limit > 0 && rounds >= static_cast<unsigned long long>(limit)) return kLimitReached;
+  return kRunning;
+}
+
+// The next bound: Delta above the old one and above far_min; strictly above far_min even where float Delta
+// is below its ulp. far_min = infinity (nothing recorded: only stale items can be left) keeps the old bound.
+__device__ __forceinline__ long long next_bound(long long old_bound, long long far_min, bool far_min_known,
+                                                long long delta) {
+  const long long from = far_min_known && far_min > old_bound ? far_min : old_bound;
+  return from > LLONG_MAX - delta ? LLONG_MAX : from + delta;
+}
+__device__ __forceinline__ float next_bound(float old_bound, float far_min, bool far_min_known, float delta) {
+  const float from = far_min_known && far_min > old_bound ? far_min : old_bound;
+  // In double then rounded once, as the host computed it before the loop moved to the device.
+  float bound = __double2float_rn(__dadd_rn(static_cast<double>(from), static_cast<double>(delta)));
+  if (!(bound > from)) bound = nextafterf(from, __int_as_float(0x7f800000));
+  return bound;
+}
+
 // One Near-Far round: expands every vertex of the near pile. Needs blockDim.x a multiple of 32.
 template <class D>
-__global__ void expand_kernel(const int32_t* __restrict__ near_in, long long near_size,
-                              const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
-                              const typename D::weight* __restrict__ weights, typename D::stored* dist, Piles piles,
-                              typename D::value bound, int32_t near_tag, int32_t far_tag, DeviceCounters* counters) {
+__device__ void expand_step(const StepArgs<D>& a, const LoopState& s) {
   using value = typename D::value;
   __shared__ int owner;
   __shared__ long long shared_begin, shared_end;
@@ -78,6 +188,26 @@ __global__ void expand_kernel(const int32_t* __restrict__ near_in, long long nea
   __shared__ unsigned long long visits_slot, edges_slot;
   block_counter_clear(&visits_slot);
   block_counter_clear(&edges_slot);
+  const long long near_size = static_cast<long long>(s.near_size);
+  const int32_t* near_in = a.near[s.near_current];
+  const Piles piles{a.near[s.near_current ^ 1], a.far[s.far_current], a.near_tag, a.far_tag, a.state};
+  const value bound = D::decode(static_cast<typename D::stored>(s.bound));
+  // Tags are round + 1 (and rounds stay far below 2^31 in practice; wrap-around only costs duplicates).
+  const auto near_tag = static_cast<int32_t>((s.rounds % 0x7ffffffe) + 1);
+  const int32_t far_tag = s.epoch;
+  const int64_t* __restrict__ offsets = a.offsets;
+  const int32_t* __restrict__ targets = a.targets;
+  const typename D::weight* __restrict__ weights = a.weights;
+  typename D::stored* dist = a.dist;
+
+  if (blockIdx.x == 0 && threadIdx.x == 0 && a.trace_sizes != nullptr &&
+      s.rounds < static_cast<unsigned long long>(a.trace_capacity)) {
+    unsigned long long now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    a.trace_sizes[s.rounds] = near_size;
+    a.trace_times[s.rounds] = now;
+  }
+
   unsigned long long visits = 0, edges = 0;
   const int lane = static_cast<int>(threadIdx.x & 31u);
   const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
@@ -132,61 +262,113 @@ __global__ void expand_kernel(const int32_t* __restrict__ near_in, long long nea
     // The rest: a thread per vertex.
     for (long long e = begin; e < end; ++e) relax_edge<D>(targets[e], du, weights[e], dist, bound, piles, near_tag, far_tag);
   }
-  block_counter_flush(&visits_slot, visits, &counters->vertex_visits);
-  block_counter_flush(&edges_slot, edges, &counters->edges_relaxed);
-}
+  block_counter_flush(&visits_slot, visits, &a.counters->vertex_visits);
+  block_counter_flush(&edges_slot, edges, &a.counters->edges_relaxed);
 
-// Smallest distance among far items still at or above the old bound (the others are stale), so that the
-// new bound never leaves the near pile empty (no empty Delta steps, whatever the Delta).
-template <class D>
-__global__ void split_min_kernel(const int32_t* __restrict__ far, long long far_size,
-                                 const typename D::stored* __restrict__ dist, typename D::stored old_bound,
-                                 PileCounters* pile_counters) {
-  typename D::stored best = D::kInfinity;
-  for (long long i = grid_thread_index(); i < far_size; i += grid_stride()) {
-    const typename D::stored d = dist[far[i]];
-    if (d >= old_bound && d < best) best = d;
-  }
-  // Warp minimum, then one atomic per warp.
-#pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) {
-    const typename D::stored other = __shfl_down_sync(0xffffffffu, best, offset);
-    best = other < best ? other : best;
-  }
-  if ((threadIdx.x & 31u) == 0 && best != D::kInfinity) {
-    atomicMin(&pile_counters->far_min, static_cast<unsigned long long>(best));
+  if (finished_last(a.state) && threadIdx.x == 0) {
+    LoopState* st = a.state;
+    const unsigned long long next_near = load_volatile(&st->near_out);
+    const unsigned long long far_size = load_volatile(&st->far_size);
+    const unsigned long long rounds = s.rounds + 1;
+    st->near_size = next_near;
+    st->near_out = 0;
+    st->near_current = s.near_current ^ 1;
+    st->rounds = rounds;
+    st->status = next_status(next_near, far_size, rounds, a.limit);
+    st->blocks_done = 0;
   }
 }
 
-// The split: far items below the new bound become the next near pile, those at or above it stay in far
-// (tagged with the new epoch, so later pushes of this epoch skip them), stale ones (below the old bound) go.
+// Near is empty: raise the bound and split far. Far items below the new bound become the near pile, those
+// at or above it stay in far (tagged with the new epoch, so later pushes of this epoch skip them), stale ones
+// (below the old bound, since expanded as near work) go.
 template <class D>
-__global__ void split_far_kernel(const int32_t* __restrict__ far, long long far_size,
-                                 const typename D::stored* __restrict__ dist, typename D::stored old_bound,
-                                 typename D::stored new_bound, int32_t* near_out, int32_t* far_next,
-                                 int32_t* far_tag, int32_t next_epoch, PileCounters* pile_counters) {
+__device__ void split_step(const StepArgs<D>& a, const LoopState& s) {
+  using stored = typename D::stored;
+  const stored old_bound = static_cast<stored>(s.bound);
+  // Every thread derives the same new bound from the same snapshot.
+  const bool known = s.far_min != static_cast<unsigned long long>(D::kInfinity);
+  const stored new_bound = D::encode(next_bound(D::decode(old_bound), D::decode(static_cast<stored>(s.far_min)),
+                                                known, a.delta));
+  const int32_t next_epoch = s.epoch + 1;
+  const int32_t* far = a.far[s.far_current];
+  int32_t* near_out = a.near[s.near_current];  // the expand that emptied near left this pile empty
+  int32_t* far_next = a.far[s.far_current ^ 1];
+  const long long far_size = static_cast<long long>(s.far_size);
+  stored kept = D::kInfinity;
   for (long long i = grid_thread_index(); i < far_size; i += grid_stride()) {
     const int32_t v = far[i];
-    const typename D::stored d = dist[v];
+    const stored d = a.dist[v];
     if (d < old_bound) continue;
     if (d < new_bound) {
-      push(near_out, &pile_counters->near_out, v);
+      push(near_out, &a.state->near_out, v);
     } else {
-      far_tag[v] = next_epoch;  // far items are distinct within an epoch: no race
-      push(far_next, &pile_counters->far_next, v);
+      a.far_tag[v] = next_epoch;  // far items are distinct within an epoch: no race
+      push(far_next, &a.state->far_next, v);
+      kept = d < kept ? d : kept;
     }
+  }
+  // Warp minimum of the kept distances, one atomic per warp.
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) {
+    const stored other = __shfl_down_sync(0xffffffffu, kept, offset);
+    kept = other < kept ? other : kept;
+  }
+  if ((threadIdx.x & 31u) == 0 && kept != D::kInfinity &&
+      static_cast<unsigned long long>(kept) < load_volatile(&a.state->kept_min)) {
+    atomicMin(&a.state->kept_min, static_cast<unsigned long long>(kept));
+  }
+
+  if (finished_last(a.state) && threadIdx.x == 0) {
+    LoopState* st = a.state;
+    const unsigned long long next_near = load_volatile(&st->near_out);
+    const unsigned long long next_far = load_volatile(&st->far_next);
+    st->near_size = next_near;
+    st->near_out = 0;
+    st->far_size = next_far;
+    st->far_next = 0;
+    st->far_current = s.far_current ^ 1;
+    st->far_min = load_volatile(&st->kept_min);
+    st->kept_min = static_cast<unsigned long long>(D::kInfinity);
+    st->bound = static_cast<unsigned long long>(new_bound);
+    st->epoch = next_epoch;
+    st->status = next_status(next_near, next_far, s.rounds, a.limit);
+    st->blocks_done = 0;
+  }
+}
+
+// One step of the device-driven loop (see the header): a round, a split, or nothing once the loop stopped.
+template <class D>
+__global__ void step_kernel(StepArgs<D> a) {
+  // A snapshot; only this step's last block writes these fields, after every block has taken it.
+  const LoopState s = *a.state;
+  if (s.status != kRunning) return;  // the same for every block: no ticket is taken
+  if (s.near_size > 0) {
+    expand_step<D>(a, s);
+  } else {
+    split_step<D>(a, s);  // far_size > 0, or the status would be kDone
   }
 }
 
 template <class D>
 __global__ void init_kernel(typename D::stored* dist, int32_t* near_tag, int32_t* far_tag, int32_t* near_in,
-                            long long num_vertices, long long source) {
+                            LoopState* state, long long num_vertices, long long source, typename D::value delta) {
   for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
     dist[v] = (v == source) ? D::kZero : D::kInfinity;
     near_tag[v] = 0;
     far_tag[v] = 0;
   }
-  if (grid_thread_index() == 0) near_in[0] = static_cast<int32_t>(source);
+  if (grid_thread_index() == 0) {
+    near_in[0] = static_cast<int32_t>(source);
+    LoopState s{};
+    s.near_size = 1;  // the source, at distance 0
+    s.far_min = static_cast<unsigned long long>(D::kInfinity);
+    s.kept_min = static_cast<unsigned long long>(D::kInfinity);
+    s.bound = static_cast<unsigned long long>(D::encode(delta));
+    s.status = kRunning;
+    s.epoch = 1;
+    *state = s;
+  }
 }
 
 }  // namespace gsssp::near_far
