@@ -63,13 +63,13 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_CPU_DIJKSTRA = 0,   /* binary-heap Dijkstra on the host: the reference */
   GSSSP_ALGORITHM_BELLMAN_FORD = 1,   /* Harish & Narayanan, as in Patel 2023, Algorithms 5-7 */
   GSSSP_ALGORITHM_FRONTIER = 2,       /* Martin et al. ICCS'09, relax_F (Fig. 3) */
-  GSSSP_ALGORITHM_NEAR_FAR = 3,       /* reserved: Davidson et al. IPDPS'14 */
-  GSSSP_ALGORITHM_DA2CF_F = 4,        /* reserved: Martin et al. ICCS'09 */
-  GSSSP_ALGORITHM_DA2CF_U = 5,        /* reserved: Martin et al. ICCS'09 */
-  GSSSP_ALGORITHM_HBF = 6,            /* reserved: Busato & Bombieri TPDS'16 */
-  GSSSP_ALGORITHM_ADDS = 7,           /* reserved: Wang et al. PPoPP'21 */
-  GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* reserved: Martin et al. ICCS'09, adjacency-matrix relax_F */
-  GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9  /* reserved: Martin et al. ICCS'09, adjacency-matrix relax_U */
+  GSSSP_ALGORITHM_NEAR_FAR = 3,       /* Davidson et al. IPDPS'14, as optimized in LonestarGPU */
+  GSSSP_ALGORITHM_DA2CF_F = 4,        /* Martin et al. ICCS'09, compound frontier, relax_F */
+  GSSSP_ALGORITHM_DA2CF_U = 5,        /* Martin et al. ICCS'09, compound frontier, relax_U */
+  GSSSP_ALGORITHM_HBF = 6,            /* Busato & Bombieri TPDS'16; accepts negative weights */
+  GSSSP_ALGORITHM_ADDS = 7,           /* Wang, Fussell & Lin PPoPP'21: asynchronous dynamic delta-stepping */
+  GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* Martin et al. ICCS'09, adjacency-matrix relax_F */
+  GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9  /* Martin et al. ICCS'09, adjacency-matrix relax_U */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
@@ -151,8 +151,16 @@ typedef struct gsssp_options {
 
   /* ADDS (PPoPP'21 section 5) ablation switches and its pool; 0 = the algorithm's defaults. */
   int32_t adds_static_delta;          /* 1: keep the initial Delta (the NF estimate) */
-  int32_t adds_bucket_count;          /* 0 = 32; 2 for the Table 5 "2 buckets" row */
-  int64_t adds_pool_words;            /* bucket memory pool size in 32-bit words; 0 = sized from the graph */
+  int32_t adds_bucket_count;          /* 0 = 32; 2..32 (2 for the Table 5 "2 buckets" row) */
+  /* The bucket memory pool, in 32-bit words (rounded up to 64K-word blocks):
+   *   0  = sized from the graph; if it runs out, the run stops and restarts with twice the pool;
+   *   >0 = exactly this pool; if it runs out the query fails with GSSSP_ERROR_OUT_OF_DEVICE_MEMORY;
+   *   <0 = start with -adds_pool_words words, restarting with twice the pool as for 0.
+   * Restarts are counted in gsssp_stats.restarts; a run that never exhausts its pool is never restarted. */
+  int64_t adds_pool_words;
+  /* ADDS watchdog: a run whose queue makes no progress for this many milliseconds is stopped and the
+   * query fails with GSSSP_ERROR_INTERNAL, naming the queue state; 0 = 10000. */
+  int64_t adds_watchdog_ms;
 
   /* Optional parallelism trace: when trace != NULL, up to trace_capacity samples are written and
    * gsssp_stats.trace_length says how many. Algorithms that do not trace write none. */
@@ -173,6 +181,7 @@ typedef struct gsssp_stats {
   double delta;                /* the bucket width used (delta-stepping family), else 0 */
   int64_t trace_length;        /* samples written to options.trace */
   int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
+  int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (adds_pool_words) */
 } gsssp_stats;
 
 /* Checks a host CSR (monotone offsets, targets in range, finite float weights); GSSSP_ERROR_INVALID_GRAPH

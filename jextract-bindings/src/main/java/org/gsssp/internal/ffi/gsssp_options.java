@@ -30,6 +30,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t adds_static_delta;
  *     int32_t adds_bucket_count;
  *     int64_t adds_pool_words;
+ *     int64_t adds_watchdog_ms;
  *     gsssp_trace_sample *trace;
  *     int64_t trace_capacity;
  * }
@@ -58,6 +59,7 @@ public class gsssp_options {
         GssspNative.C_INT.withName("adds_bucket_count"),
         MemoryLayout.paddingLayout(4),
         GssspNative.C_LONG.withName("adds_pool_words"),
+        GssspNative.C_LONG.withName("adds_watchdog_ms"),
         GssspNative.C_POINTER.withName("trace"),
         GssspNative.C_LONG.withName("trace_capacity")
     ).withName("gsssp_options");
@@ -727,6 +729,50 @@ public class gsssp_options {
      */
     public static void adds_pool_words(MemorySegment struct, long fieldValue) {
         struct.set(adds_pool_words$LAYOUT, adds_pool_words$OFFSET, fieldValue);
+    }
+
+    private static final OfLong adds_watchdog_ms$LAYOUT = (OfLong)$LAYOUT.select(groupElement("adds_watchdog_ms"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t adds_watchdog_ms
+     * }
+     */
+    public static final OfLong adds_watchdog_ms$layout() {
+        return adds_watchdog_ms$LAYOUT;
+    }
+
+    private static final long adds_watchdog_ms$OFFSET = $LAYOUT.byteOffset(groupElement("adds_watchdog_ms"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t adds_watchdog_ms
+     * }
+     */
+    public static final long adds_watchdog_ms$offset() {
+        return adds_watchdog_ms$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t adds_watchdog_ms
+     * }
+     */
+    public static long adds_watchdog_ms(MemorySegment struct) {
+        return struct.get(adds_watchdog_ms$LAYOUT, adds_watchdog_ms$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t adds_watchdog_ms
+     * }
+     */
+    public static void adds_watchdog_ms(MemorySegment struct, long fieldValue) {
+        struct.set(adds_watchdog_ms$LAYOUT, adds_watchdog_ms$OFFSET, fieldValue);
     }
 
     private static final AddressLayout trace$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("trace"));

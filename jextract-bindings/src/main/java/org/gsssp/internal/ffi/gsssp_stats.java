@@ -25,6 +25,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     double delta;
  *     int64_t trace_length;
  *     int64_t negative_cycle_vertex;
+ *     int64_t restarts;
  * }
  * }
  */
@@ -44,7 +45,8 @@ public class gsssp_stats {
         GssspNative.C_LONG.withName("peak_device_memory"),
         GssspNative.C_DOUBLE.withName("delta"),
         GssspNative.C_LONG.withName("trace_length"),
-        GssspNative.C_LONG.withName("negative_cycle_vertex")
+        GssspNative.C_LONG.withName("negative_cycle_vertex"),
+        GssspNative.C_LONG.withName("restarts")
     ).withName("gsssp_stats");
 
     /**
@@ -492,6 +494,50 @@ public class gsssp_stats {
      */
     public static void negative_cycle_vertex(MemorySegment struct, long fieldValue) {
         struct.set(negative_cycle_vertex$LAYOUT, negative_cycle_vertex$OFFSET, fieldValue);
+    }
+
+    private static final OfLong restarts$LAYOUT = (OfLong)$LAYOUT.select(groupElement("restarts"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t restarts
+     * }
+     */
+    public static final OfLong restarts$layout() {
+        return restarts$LAYOUT;
+    }
+
+    private static final long restarts$OFFSET = $LAYOUT.byteOffset(groupElement("restarts"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t restarts
+     * }
+     */
+    public static final long restarts$offset() {
+        return restarts$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t restarts
+     * }
+     */
+    public static long restarts(MemorySegment struct) {
+        return struct.get(restarts$LAYOUT, restarts$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t restarts
+     * }
+     */
+    public static void restarts(MemorySegment struct, long fieldValue) {
+        struct.set(restarts$LAYOUT, restarts$OFFSET, fieldValue);
     }
 
     /**
