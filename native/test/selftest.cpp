@@ -7,8 +7,13 @@
 //       8 threads on one device graph, cancel/destroy during queries, and the error paths. Without a
 //       CUDA device only the host checks run. Prints "N passed, M failed"; exit status 1 on a failure.
 //
-//   gsssp_selftest --gr FILE.gr[.gz] [--source S] [--float] [--repeat K]
+//   gsssp_selftest --gr FILE.gr[.gz] [--source S] [--float] [--repeat K] [--only NAME]
 //       Loads a DIMACS .gr graph (1-based ids) and prints the time of each algorithm, checked against CPU.
+//   gsssp_selftest --gen grid:W | random:N:D | rmat:SCALE [--float] [--repeat K] [--only NAME]
+//       The same on a generated graph (int weights uniform in 1..1000, as the ADDS artifact's inputs), from
+//       the vertex of largest out-degree.
+//   gsssp_selftest --adds-repeat K [FILE.gr[.gz] | --gen ...]
+//       ADDS K times on one graph: every run must give the same distances as CPU Dijkstra.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -304,7 +309,14 @@ Result run_gpu(gsssp_device_graph_t dg, const Graph& g, int32_t algorithm, int64
 }
 
 const char* algorithm_name(int32_t a) {
-  return a == GSSSP_ALGORITHM_BELLMAN_FORD ? "bellman-ford" : a == GSSSP_ALGORITHM_FRONTIER ? "frontier" : "cpu";
+  switch (a) {
+    case GSSSP_ALGORITHM_BELLMAN_FORD: return "bellman-ford";
+    case GSSSP_ALGORITHM_FRONTIER: return "frontier";
+    case GSSSP_ALGORITHM_NEAR_FAR: return "near-far";
+    case GSSSP_ALGORITHM_HBF: return "hbf";
+    case GSSSP_ALGORITHM_ADDS: return "adds";
+    default: return "cpu";
+  }
 }
 
 int64_t count_reached(const Graph& g, const Result& r) {
@@ -337,7 +349,9 @@ void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cp
   check(gpu.stats.vertices_reached == count_reached(g, gpu), "%s: vertices_reached %lld, expected %lld",
         what.c_str(), static_cast<long long>(gpu.stats.vertices_reached),
         static_cast<long long>(count_reached(g, gpu)));
-  check(gpu.stats.iterations >= 1 && gpu.stats.iterations <= g.n + 1 && gpu.stats.vertex_visits >= 1 &&
+  // ADDS counts head-bucket switches, which empty distance ranges also make: no bound by n.
+  const bool bounded_rounds = algorithm != GSSSP_ALGORITHM_ADDS;
+  check(gpu.stats.iterations >= 1 && (!bounded_rounds || gpu.stats.iterations <= g.n + 1) && gpu.stats.vertex_visits >= 1 &&
             gpu.stats.edges_relaxed >= 0 && gpu.stats.peak_device_memory > 0 && gpu.stats.time_ms >= 0.0 &&
             gpu.stats.total_ms >= 0.0,
         "%s: odd stats (iterations %lld, visits %lld, edges %lld, memory %lld)", what.c_str(),
@@ -345,7 +359,12 @@ void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cp
         static_cast<long long>(gpu.stats.edges_relaxed), static_cast<long long>(gpu.stats.peak_device_memory));
 }
 
-const int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER};
+// The generated-graph checks run these; H-BF, Near-Far and DA2CF have their own suites on the Java side.
+// ADDS is here too because its queue's corner cases (clipping, block overflow, zero weights) are exactly
+// what these graph families produce.
+const int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS};
+// What --gr and --gen time.
+const int32_t kTimedAlgorithms[] = {GSSSP_ALGORITHM_NEAR_FAR, GSSSP_ALGORITHM_HBF, GSSSP_ALGORITHM_ADDS};
 
 // ---- host-only tests ------------------------------------------------------------------------------
 
@@ -655,11 +674,6 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
   std::vector<int32_t> p(8);
   check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, d.data(), p.data(), nullptr),
                GSSSP_ERROR_INVALID_ARGUMENT, "CPU_DIJKSTRA on the device");
-  for (int32_t reserved : {GSSSP_ALGORITHM_ADDS}) {
-    check_status(gsssp_device_graph_sssp(dg, reserved, 0, nullptr, d.data(), p.data(), nullptr),
-                 GSSSP_ERROR_UNSUPPORTED, "reserved algorithm");
-  }
-  check(std::strstr(gsssp_last_error(), "not implemented yet") != nullptr, "reserved text: '%s'", gsssp_last_error());
   check_status(gsssp_device_graph_sssp(dg, 42, 0, nullptr, d.data(), p.data(), nullptr),
                GSSSP_ERROR_INVALID_ARGUMENT, "unknown algorithm on the device");
   check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 8, nullptr, d.data(), p.data(), nullptr),
@@ -696,7 +710,7 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
   run_gpu(dg, g, GSSSP_ALGORITHM_BELLMAN_FORD, 0);
   run_gpu(dg, g, GSSSP_ALGORITHM_FRONTIER, 0);
   check_status(gsssp_device_graph_memory(dg, &before), GSSSP_SUCCESS, "device_graph_memory");
-  for (int i = 0; i < 10; ++i) run_gpu(dg, g, kGpuAlgorithms[i % 2], i % 8);
+  for (int i = 0; i < 10; ++i) run_gpu(dg, g, kGpuAlgorithms[i % 3], i % 8);
   gsssp_device_graph_memory(dg, &after);
   check(before > 0 && before == after, "device memory grew with repeated queries: %lld -> %lld",
         static_cast<long long>(before), static_cast<long long>(after));
@@ -754,7 +768,8 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
       gsssp_options opts;
       gsssp_options_init(&opts);
       opts.max_iterations = 5;
-      for (int32_t algorithm : kGpuAlgorithms) {
+      // Round loops; ADDS's limit counts head-bucket switches, checked below.
+      for (int32_t algorithm : {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER}) {
         const Result r = run_gpu(cdg, chain, algorithm, 0, &opts);
         check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "max_iterations reached");
         check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
@@ -765,6 +780,13 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
               algorithm_name(algorithm), ok.status, static_cast<long long>(ok.stats.iterations));
         opts.max_iterations = 5;
       }
+      // Delta = 1 on a chain of weights >= 1: a head switch per unit of distance, far more than 5.
+      opts.delta = 1.0;
+      opts.adds_static_delta = 1;
+      const Result r = run_gpu(cdg, chain, GSSSP_ALGORITHM_ADDS, 0, &opts);
+      check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "ADDS max_iterations reached");
+      check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
+            "ADDS max_iterations text: '%s'", gsssp_last_error());
       gsssp_device_graph_destroy(cdg);
     }
   }
@@ -794,6 +816,82 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
   }
 }
 
+
+// ADDS's queue paths that the generated families do not force: a pool too small (fixed: a clear error;
+// growable: restarts and the right answer), one bucket overflowing many 64K-word blocks, weights so large
+// that everything clips into the tail, the Table 5 ablations, and repeated runs.
+void test_adds(std::mt19937_64& rng) {
+  const double t0 = now_ms();
+  WeightRule rule;
+  rule.max_int = 1000;
+  // A star of 400k leaves: the hub's expansion pushes ~400k items, over 6 blocks, mostly into one bucket.
+  const Graph star = build("adds-star", star_edges(400000), rule, rng);
+  gsssp_device_graph_t dg = upload(star);
+  if (dg == nullptr) return;
+  const Result cpu = run_cpu(star, 0);
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.adds_pool_words = 1;
+  Result fixed = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  check(fixed.status == GSSSP_ERROR_OUT_OF_DEVICE_MEMORY && std::strstr(gsssp_last_error(), "pool") != nullptr,
+        "ADDS fixed tiny pool: status %d (%s)", fixed.status, gsssp_last_error());
+  o.adds_pool_words = -1;
+  Result grown = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, grown);
+  check(grown.stats.restarts > 0, "ADDS growable tiny pool: %lld restarts", static_cast<long long>(grown.stats.restarts));
+  o.adds_pool_words = 0;
+  Result sized = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, sized);
+  check(sized.stats.restarts == 0, "ADDS pool from the graph: %lld restarts", static_cast<long long>(sized.stats.restarts));
+  for (int buckets : {2, 3, 32}) {
+    for (int static_delta : {0, 1}) {
+      o.adds_bucket_count = buckets;
+      o.adds_static_delta = static_delta;
+      for (double delta : {0.0, 1.0, 1e9}) {
+        o.delta = delta;
+        compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o));
+        compare(star, 17, GSSSP_ALGORITHM_ADDS, run_cpu(star, 17), run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 17, &o));
+      }
+    }
+  }
+  gsssp_device_graph_destroy(dg);
+  gsssp_options_init(&o);
+  // Huge weights and a tiny Delta: nearly every push clips into the tail.
+  WeightRule huge;
+  huge.max_int = 2147483647;
+  for (bool is_float : {false, true}) {
+    huge.is_float = is_float;
+    const Graph g = build("adds-huge-weights", uniform_edges(20000, 100000, rng), huge, rng);
+    gsssp_device_graph_t h = upload(g);
+    if (h == nullptr) continue;
+    for (double delta : {0.0, 1.0}) {
+      o.delta = delta;
+      compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(h, g, GSSSP_ALGORITHM_ADDS, 0, &o));
+    }
+    const Graph chain = build("adds-huge-chain", chain_edges(2000, true, rng), huge, rng);
+    gsssp_device_graph_t hc = upload(chain);
+    if (hc != nullptr) {
+      compare(chain, 0, GSSSP_ALGORITHM_ADDS, run_cpu(chain, 0), run_gpu(hc, chain, GSSSP_ALGORITHM_ADDS, 0, &o));
+      gsssp_device_graph_destroy(hc);
+    }
+    gsssp_device_graph_destroy(h);
+  }
+  // Repeats: the same distances every time (no flaky races).
+  const Graph r = build("adds-rmat", rmat_edges(16, (int64_t{1} << 16) * 16, rng), rule, rng);
+  gsssp_device_graph_t rd = upload(r);
+  if (rd != nullptr) {
+    const Result ref = run_cpu(r, 0);
+    int wrong = 0;
+    for (int i = 0; i < 50; ++i) {
+      const Result got = run_gpu(rd, r, GSSSP_ALGORITHM_ADDS, 0);
+      if (got.status != GSSSP_SUCCESS || got.raw != ref.raw) ++wrong;
+    }
+    check(wrong == 0, "ADDS 50 repeated runs on R-MAT 16: %d wrong", wrong);
+    gsssp_device_graph_destroy(rd);
+  }
+  std::printf("ADDS queue checks: %.1f s\n", (now_ms() - t0) / 1000.0);
+}
+
 void test_concurrent_queries(std::mt19937_64& rng) {
   WeightRule rule;
   rule.zero_fraction = 0.05;
@@ -810,7 +908,7 @@ void test_concurrent_queries(std::mt19937_64& rng) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 12; ++i) {
         const int which = (t + i) % kThreads;
-        const Result r = run_gpu(dg, g, kGpuAlgorithms[i % 2], which * 997);
+        const Result r = run_gpu(dg, g, kGpuAlgorithms[i % 3], which * 997);
         if (r.status != 0 || r.raw != expected[which].raw) ++wrong;
       }
     });
@@ -838,7 +936,8 @@ void test_cancel_and_destroy(std::mt19937_64& rng) {
     for (int t = 0; t < kThreads; ++t) {
       threads.emplace_back([&, t] {
         std::vector<int64_t> d(static_cast<size_t>(g.n));
-        status[t] = gsssp_device_graph_sssp(dg, kGpuAlgorithms[t % 2], 0, nullptr, d.data(), nullptr, nullptr);
+        // Thread 2 runs ADDS: its persistent kernel must notice the cancel too.
+        status[t] = gsssp_device_graph_sssp(dg, kGpuAlgorithms[t % 3], 0, nullptr, d.data(), nullptr, nullptr);
         text[t] = gsssp_last_error();
       });
     }
@@ -914,13 +1013,38 @@ bool load_dimacs(const std::string& path, Graph& g) {
   return true;
 }
 
-int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat) {
+// grid:W (W x W, both directions), random:N:D (N vertices, N*D uniform edges), rmat:SCALE (16 edges per
+// vertex), with int weights in 1..1000.
+bool generate_named(const std::string& spec, Graph& g) {
+  std::mt19937_64 rng(20250101);
+  WeightRule rule;
+  rule.max_int = 1000;
+  long long a = 0, b = 0;
+  if (std::sscanf(spec.c_str(), "grid:%lld", &a) == 1) g = build(spec, grid_edges(a, a), rule, rng);
+  else if (std::sscanf(spec.c_str(), "random:%lld:%lld", &a, &b) == 2) g = build(spec, uniform_edges(a, a * b, rng), rule, rng);
+  else if (std::sscanf(spec.c_str(), "rmat:%lld", &a) == 1) g = build(spec, rmat_edges(static_cast<int>(a), (int64_t{1} << a) * 16, rng), rule, rng);
+  else return false;
+  return true;
+}
+
+int64_t largest_out_degree(const Graph& g) {
+  int64_t best = 0;
+  for (int64_t v = 0; v < g.n; ++v) {
+    if (g.offsets[v + 1] - g.offsets[v] > g.offsets[best + 1] - g.offsets[best]) best = v;
+  }
+  return best;
+}
+
+int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
+               int adds_repeat) {
   Graph g;
   const double t0 = now_ms();
-  if (!load_dimacs(path, g)) {
-    std::fprintf(stderr, "cannot read DIMACS graph %s\n", path.c_str());
+  const bool generated = path.rfind("gen:", 0) == 0;
+  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
+    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
     return 2;
   }
+  if (generated || source < 0) source = largest_out_degree(g);
   if (as_float) {
     g.is_float = true;
     g.float_weights.assign(g.int_weights.begin(), g.int_weights.end());
@@ -943,16 +1067,55 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
   }
   gsssp_device_graph_t dg = upload(g);
   if (dg == nullptr) return 1;
-  for (int32_t algorithm : kGpuAlgorithms) {
+  if (adds_repeat > 0) {
+    int wrong = 0;
+    double total = 0.0;
+    for (int r = 0; r < adds_repeat; ++r) {
+      const Result gpu = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source);
+      if (gpu.status != GSSSP_SUCCESS || gpu.raw != cpu.raw) {
+        ++wrong;
+        std::printf("run %d: status %d (%s)\n", r, gpu.status, gpu.status != 0 ? gsssp_last_error() : "wrong distances");
+      }
+      total += gpu.stats.time_ms;
+    }
+    check(wrong == 0, "ADDS %d repeated runs: %d wrong or failed", adds_repeat, wrong);
+    std::printf("adds repeated %d times: %d wrong or failed, mean %.3f ms\n", adds_repeat, wrong, total / adds_repeat);
+    gsssp_device_graph_destroy(dg);
+    std::printf("%d passed, %d failed\n", g_passed, g_failed);
+    return g_failed == 0 ? 0 : 1;
+  }
+  struct Variant {
+    int32_t algorithm;
+    const char* name;
+    int static_delta;
+    int buckets;
+  };
+  const Variant variants[] = {{GSSSP_ALGORITHM_NEAR_FAR, "near-far", 0, 0},
+                              {GSSSP_ALGORITHM_HBF, "hbf", 0, 0},
+                              {GSSSP_ALGORITHM_ADDS, "adds", 0, 0},
+                              {GSSSP_ALGORITHM_ADDS, "adds:static", 1, 0},
+                              {GSSSP_ALGORITHM_ADDS, "adds:2-buckets", 1, 2}};
+  for (const Variant& variant : variants) {
+    if (!only.empty() && only.find(variant.name) == std::string::npos) continue;
+    const int32_t algorithm = variant.algorithm;
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.adds_static_delta = variant.static_delta;
+    o.adds_bucket_count = variant.buckets;
+    double sum = 0.0;
     for (int r = 0; r < repeat; ++r) {
-      const Result gpu = run_gpu(dg, g, algorithm, source);
+      const Result gpu = run_gpu(dg, g, algorithm, source, &o);
+      sum += gpu.stats.time_ms;
       compare(g, source, algorithm, cpu, gpu, r == 0);
       if (gpu.status != 0) break;
-      std::printf("%-14s time %9.3f ms  total %9.3f ms  rounds %lld  visits %lld  edges %lld  scratch %.1f MiB\n",
-                  algorithm_name(algorithm), gpu.stats.time_ms, gpu.stats.total_ms,
+      std::printf("%-14s time %9.3f ms  total %9.3f ms  rounds %lld  visits %lld  edges %lld  delta %g  restarts %lld  scratch %.1f MiB\n",
+                  variant.name, gpu.stats.time_ms, gpu.stats.total_ms,
                   static_cast<long long>(gpu.stats.iterations), static_cast<long long>(gpu.stats.vertex_visits),
-                  static_cast<long long>(gpu.stats.edges_relaxed), gpu.stats.peak_device_memory / 1048576.0);
+                  static_cast<long long>(gpu.stats.edges_relaxed), gpu.stats.delta,
+                  static_cast<long long>(gpu.stats.restarts), gpu.stats.peak_device_memory / 1048576.0);
     }
+    std::printf("%-14s mean %9.3f ms over %d runs (source %lld)\n", variant.name, sum / repeat, repeat,
+                static_cast<long long>(source));
   }
   gsssp_device_graph_destroy(dg);
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
@@ -965,9 +1128,11 @@ int main(int argc, char** argv) {
   uint64_t seed = 20240611;
   bool quick = false;
   std::string gr_path;
-  int64_t source = 0;
+  int64_t source = -1;  // -1: the vertex of largest out-degree
   bool as_float = false;
   int repeat = 3;
+  std::string only;
+  int adds_repeat = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -977,6 +1142,9 @@ int main(int argc, char** argv) {
     else if (arg == "--source" && has_value) source = std::strtoll(argv[++i], nullptr, 10);
     else if (arg == "--float") as_float = true;
     else if (arg == "--repeat" && has_value) repeat = std::atoi(argv[++i]);
+    else if (arg == "--gen" && has_value) gr_path = std::string("gen:") + argv[++i];
+    else if (arg == "--only" && has_value) only = argv[++i];
+    else if (arg == "--adds-repeat" && has_value) adds_repeat = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr,
                    "usage: %s [--seed N] [--quick]\n"
@@ -986,7 +1154,7 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("gsssp %s self-test, seed %llu\n", gsssp_version(), static_cast<unsigned long long>(seed));
-  if (!gr_path.empty()) return run_dimacs(gr_path, source, as_float, repeat);
+  if (!gr_path.empty()) return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat);
 
   std::mt19937_64 rng(seed);
   test_host_api();
@@ -997,6 +1165,7 @@ int main(int argc, char** argv) {
   } else {
     test_gpu_errors_and_options(rng);
     test_martin(200);
+    test_adds(rng);
     test_generated(rng, quick);
     test_concurrent_queries(rng);
     test_cancel_and_destroy(rng);

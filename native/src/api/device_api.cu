@@ -13,6 +13,7 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "algorithms/adds/adds.hpp"
 #include "algorithms/bellman_ford/bellman_ford.hpp"
 #include "algorithms/da2cf/da2cf.hpp"
 #include "algorithms/frontier/frontier.hpp"
@@ -136,6 +137,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyMatrix);
     case GSSSP_ALGORITHM_HBF:
       return gsssp::hbf::run(query);
+    case GSSSP_ALGORITHM_ADDS:
+      return gsssp::adds::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -281,6 +284,7 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
       stats->delta = run.delta;
       stats->trace_length = run.trace_length;
       stats->negative_cycle_vertex = run.negative_cycle_vertex;
+      stats->restarts = run.restarts;
       stats->total_ms = milliseconds_since(start);
     };
     if (run.negative_cycle_vertex >= 0) {

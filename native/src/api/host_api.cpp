@@ -66,6 +66,7 @@ int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source, co
       stats->peak_device_memory = 0;
       stats->delta = 0;
       stats->trace_length = 0;
+      stats->restarts = 0;
       stats->negative_cycle_vertex = -1;
       stats->total_ms = milliseconds_since(start);
     }

@@ -66,9 +66,8 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
     case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
     case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
     case GSSSP_ALGORITHM_HBF:
-      return AlgorithmKind::kGpu;
     case GSSSP_ALGORITHM_ADDS:
-      return AlgorithmKind::kReserved;
+      return AlgorithmKind::kGpu;
     default:
       return AlgorithmKind::kUnknown;
   }

@@ -50,6 +50,7 @@ struct AlgorithmRun {
   double delta = 0.0;          // bucket width used, for the delta-stepping family
   int64_t trace_length = 0;    // samples written to the caller's trace buffer
   int64_t negative_cycle_vertex = -1;  // >= 0: a negative cycle reachable from the source runs through it
+  int64_t restarts = 0;        // ADDS: runs restarted with a larger bucket pool
 };
 
 }  // namespace gsssp

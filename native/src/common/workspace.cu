@@ -90,6 +90,17 @@ void WorkspacePool::release(Workspace& workspace) {
   idle_.push_back(&workspace);
 }
 
+void WorkspacePool::forget(Workspace& workspace) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = all_.begin(); it != all_.end(); ++it) {
+    if (it->get() == &workspace) {
+      (void)it->release();
+      all_.erase(it);
+      return;
+    }
+  }
+}
+
 int64_t WorkspacePool::total_bytes() {
   std::lock_guard<std::mutex> lock(mutex_);
   int64_t total = 0;

@@ -60,6 +60,11 @@ class Workspace {
   void synchronize();
 
   int64_t query_bytes() const { return query_bytes_; }
+
+  // For a kernel that would not stop (ADDS's last resort, adds.cu): the workspace is never synchronised,
+  // reused or freed again, so the caller's thread returns instead of waiting on it forever.
+  void abandon() { abandoned_ = true; }
+  bool abandoned() const { return abandoned_; }
   int64_t total_bytes() const { return total_bytes_.load(std::memory_order_relaxed); }
 
  private:
@@ -73,6 +78,7 @@ class Workspace {
   PinnedBuffer staging_;
   int64_t query_bytes_ = 0;
   std::atomic<int64_t> total_bytes_{0};
+  bool abandoned_ = false;
 };
 
 // Workspaces of one device graph. acquire() hands out an idle one or makes a new one, so N concurrent
@@ -81,6 +87,8 @@ class WorkspacePool {
  public:
   Workspace& acquire();
   void release(Workspace& workspace);
+  // Drops an abandoned workspace from the pool without freeing it (its memory is leaked on purpose).
+  void forget(Workspace& workspace);
   int64_t total_bytes();
   // Frees every workspace; only when no query runs (device graph destroy).
   void clear();
@@ -97,6 +105,10 @@ class WorkspaceLease {
  public:
   explicit WorkspaceLease(WorkspacePool& pool) : pool_(pool), workspace_(pool.acquire()) {}
   ~WorkspaceLease() {
+    if (workspace_.abandoned()) {
+      pool_.forget(workspace_);
+      return;
+    }
     if (cudaStreamSynchronize(workspace_.stream()) != cudaSuccess) (void)cudaGetLastError();
     pool_.release(workspace_);
   }

@@ -1,0 +1,346 @@
+// Host driver of ADDS (Wang, Fussell & Lin, PPoPP'21, section 5): sizes the pool and the persistent grid,
+// launches one cooperative kernel per run, watches it, and restarts it with a larger pool when the pool ran
+// out. The host never steps the algorithm; it only waits, forwards cancellation, and acts as the watchdog
+// of last resort.
+#include "algorithms/adds/adds.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#include "algorithms/adds/adds_kernels.cuh"
+#include "algorithms/near_far/near_far.hpp"  // kDefaultDeltaConstant: ADDS starts from NF's estimate
+#include "common/cuda_check.hpp"
+#include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
+#include "common/timer.hpp"
+#include "graph/device_graph.hpp"
+#include "graph/weight_degree_sample.hpp"
+
+namespace gsssp::adds {
+namespace {
+
+constexpr int kDefaultBuckets = 32;
+constexpr int kDefaultBlock = 512;
+constexpr int64_t kDefaultWatchdogMs = 10000;
+// Beyond the device watchdog: the host's own patience with a kernel whose manager stopped beating, and
+// after an abort request.
+constexpr int64_t kHostGraceMs = 2000;
+constexpr int64_t kAbortGraceMs = 5000;
+constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
+
+// Utilization limits (section 5.5): items assigned at once, against the resident worker threads scaled
+// down by the average degree (a vertex of degree D keeps a thread busy about D times as long, and
+// scattered edge reads use the memory bandwidth that more items would need).
+constexpr double kUtilizationHigh = 0.25;
+constexpr double kUtilizationLow = 0.0625;
+constexpr double kDegreeScale = 4.0;
+
+struct Layout {
+  size_t pool = 0, wcc = 0, ring = 0, table = 0, af = 0, geometry = 0, bytes = 0;
+};
+
+size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
+
+Layout layout_for(int64_t blocks, int buckets, int workers) {
+  Layout l;
+  size_t at = 0;
+  auto take = [&](size_t bytes) {
+    const size_t here = at;
+    at += align_up(bytes);
+    return here;
+  };
+  l.pool = take(static_cast<size_t>(blocks) * kBlockWords * sizeof(int32_t));
+  l.wcc = take(static_cast<size_t>(blocks) * kSegmentsPerBlock * sizeof(unsigned));
+  l.ring = take(static_cast<size_t>(blocks) * sizeof(unsigned));
+  l.table = take(static_cast<size_t>(buckets) * kBlockWords * sizeof(unsigned));
+  l.af = take(static_cast<size_t>(workers) * sizeof(unsigned long long));
+  l.geometry = take(kGeometryEntries * sizeof(WorkerRecord));
+  l.bytes = at;
+  return l;
+}
+
+size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
+
+double initial_delta(const QueryContext& query, bool integral) {
+  double delta = 0.0;
+  if (query.options.delta > 0.0 && std::isfinite(query.options.delta)) {
+    delta = query.options.delta;
+  } else {
+    const double c = query.options.delta_constant > 0.0 ? query.options.delta_constant
+                                                         : near_far::kDefaultDeltaConstant;
+    const graph::WeightDegreeSample& sample =
+        graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
+    delta = c * sample.average_weight / std::max(sample.average_degree, 1e-9);
+  }
+  if (!(delta > 0.0) || !std::isfinite(delta)) delta = 1.0;
+  // Rounded as Near-Far rounds it, so that the static-Delta ablation runs with exactly NF's Delta.
+  if (integral) return static_cast<double>(std::clamp(std::llround(std::min(delta, 0x1p62)), 1ll, 1ll << 62));
+  return static_cast<double>(static_cast<float>(delta));
+}
+
+const char* status_name(unsigned status) {
+  switch (status) {
+    case kRunning: return "running";
+    case kDone: return "done";
+    case kPoolExhausted: return "pool exhausted";
+    case kStalled: return "stalled";
+    case kAborted: return "aborted";
+    case kLimitReached: return "limit reached";
+    default: return "unknown";
+  }
+}
+
+std::string describe(const Report& r, int buckets) {
+  return format(
+      "state %s: head bucket %d of %d at distance %.17g, Delta %.17g (lower bound %.17g), assigning from %d "
+      "bucket(s), %d worker(s) busy; head bucket reserved %u, read %u, completed %u; %llu free pool blocks; "
+      "%llu sweeps, %llu head switches, %llu items completed",
+      status_name(r.status), r.head_slot, buckets, r.head_low, r.delta, r.delta_min, r.depth, r.busy_workers,
+      r.head_resv, r.head_read, r.head_cwc, r.free_blocks, r.sweeps, r.switches, r.completed);
+}
+
+template <class D>
+AlgorithmRun run_typed(const QueryContext& query) {
+  using stored = typename D::stored;
+  constexpr bool integral = std::is_integral<typename D::weight>::value;
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const CsrView& g = query.graph;
+  const graph::DeviceGraph& dg = *query.device_graph;
+  const long long n = g.num_vertices;
+  // Unless the caller chose, larger blocks than the library's default: fewer workers for the manager to
+  // scan each sweep, and a chunk of up to blockDim items per assignment.
+  int block = query.options.block_size != 0 ? std::min(query.launch.block, kMaxBlock) : kDefaultBlock;
+  if (const char* tune = std::getenv("GSSSP_ADDS_BLOCK")) block = std::atoi(tune);  // TEMPORARY: tuning
+
+  const int buckets = query.options.adds_bucket_count == 0 ? kDefaultBuckets : query.options.adds_bucket_count;
+  if (buckets < 2 || buckets > kMaxBuckets) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("adds_bucket_count %d is not 0 (32) or in [2, 32]", query.options.adds_bucket_count));
+  }
+  if (query.options.adds_watchdog_ms < 0) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds_watchdog_ms is negative (%lld)",
+                                              static_cast<long long>(query.options.adds_watchdog_ms)));
+  }
+  const int64_t watchdog_ms = query.options.adds_watchdog_ms > 0 ? query.options.adds_watchdog_ms : kDefaultWatchdogMs;
+
+  int device = 0;
+  GSSSP_CUDA_CHECK(cudaGetDevice(&device));
+  int cooperative = 0;
+  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (!cooperative) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
+  // As many blocks as can be resident together, one of them the manager.
+  int blocks_per_sm = 0;
+  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, persistent_kernel<D>, block, 0));
+  const int grid = std::min(blocks_per_sm * dg.multiprocessor_count, kMaxWorkers + 1);
+  if (grid < 2) {
+    fail(GSSSP_ERROR_UNSUPPORTED,
+         format("ADDS needs at least two resident blocks of %d threads (a manager and a worker); this GPU "
+                "keeps %d",
+                block, grid));
+  }
+  const int workers = grid - 1;
+
+  // Pool: fixed (adds_pool_words > 0), or grown by restarts from a start the caller gives (< 0) or from
+  // the graph (0). Live items rarely exceed the vertices plus the edges of the vertices in flight.
+  const int64_t pool_words = query.options.adds_pool_words;
+  const bool growable = pool_words <= 0;
+  auto blocks_for = [](int64_t words) { return std::max<int64_t>(1, (words + kBlockWords - 1) / kBlockWords); };
+  int64_t blocks = pool_words > 0    ? blocks_for(pool_words)
+                   : pool_words < 0 ? blocks_for(-pool_words)
+                                    : blocks_for(n + g.num_edges) + 2 * buckets;
+  size_t free_bytes = 0, total_bytes = 0;
+  GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const int64_t affordable = static_cast<int64_t>(static_cast<double>(free_bytes) * 0.8 / bytes_per_block());
+  const int64_t max_blocks = std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, affordable + 0));
+  if (blocks > kMaxPoolBlocks) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("adds_pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
+                static_cast<long long>(kMaxPoolBlocks * kBlockWords)));
+  }
+  if (growable) blocks = std::min(blocks, max_blocks);
+
+  const graph::WeightDegreeSample& sample = graph::weight_degree_sample(dg, stream);
+  const double degree_factor = std::max(1.0, sample.average_degree / kDegreeScale);
+  const double capacity = static_cast<double>(workers) * block;
+
+  KernelArgs<D> a{};
+  a.offsets = g.offsets;
+  a.targets = g.targets;
+  a.weights = static_cast<const typename D::weight*>(g.weights);
+  a.num_vertices = n;
+  a.buckets = buckets;
+  a.static_delta = query.options.adds_static_delta != 0 ? 1 : 0;
+  a.delta0 = initial_delta(query, integral);
+  a.target_high = capacity * kUtilizationHigh / degree_factor;
+  a.target_low = capacity * kUtilizationLow / degree_factor;
+  if (const char* tune = std::getenv("GSSSP_ADDS_TUNE")) {  // TEMPORARY: tuning sweep on the GPU host
+    double hi = 0, lo = 0;
+    if (std::sscanf(tune, "%lf,%lf", &hi, &lo) == 2) {
+      a.target_high = capacity * hi / degree_factor;
+      a.target_low = capacity * lo / degree_factor;
+    }
+  }
+  a.max_switches = query.max_iterations;
+  a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
+  a.workers = workers;
+  a.counters = ws.counters();
+  a.dist = ws.buffer<stored>(Slot::kDistance0, n);
+  a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
+
+  gsssp_trace_sample* trace = query.options.trace;
+  const int64_t trace_cap =
+      trace != nullptr ? std::clamp<int64_t>(query.options.trace_capacity, 0, kMaxTraceSamples) : 0;
+  auto* state_bytes = static_cast<char*>(ws.buffer(
+      Slot::kFlags1, align_up(sizeof(QueueState)) + static_cast<size_t>(trace_cap) * 2 * sizeof(long long)));
+  a.queue = reinterpret_cast<QueueState*>(state_bytes);
+  if (trace_cap > 0) {
+    a.trace_times = reinterpret_cast<unsigned long long*>(state_bytes + align_up(sizeof(QueueState)));
+    a.trace_work = reinterpret_cast<long long*>(a.trace_times + trace_cap);
+    a.trace_capacity = trace_cap;
+  }
+  // Pinned host memory is mapped on every UVA platform: the kernel reads the abort word and writes its
+  // heartbeat there directly.
+  auto* staging = static_cast<char*>(ws.staging(align_up(sizeof(HostControl)) + sizeof(Report)));
+  auto* host = reinterpret_cast<HostControl*>(staging);
+  auto* report = reinterpret_cast<Report*>(staging + align_up(sizeof(HostControl)));
+  a.host = host;
+
+  DeviceTimer timer(ws);
+  int64_t restarts = 0;
+  for (;;) {
+    const Layout l = layout_for(blocks, buckets, workers);
+    char* base = static_cast<char*>(ws.buffer(Slot::kFlags0, l.bytes));
+    a.pool = reinterpret_cast<int32_t*>(base + l.pool);
+    a.wcc = reinterpret_cast<unsigned*>(base + l.wcc);
+    a.free_ring = reinterpret_cast<unsigned*>(base + l.ring);
+    a.table = reinterpret_cast<unsigned*>(base + l.table);
+    a.af = reinterpret_cast<unsigned long long*>(base + l.af);
+    a.geometry = reinterpret_cast<WorkerRecord*>(base + l.geometry);
+    a.pool_blocks = static_cast<unsigned>(blocks);
+
+    GSSSP_CUDA_CHECK(cudaMemsetAsync(a.queue, 0, sizeof(QueueState), stream));
+    init_kernel<D><<<query.launch.grid, block, 0, stream>>>(a, query.source);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    *reinterpret_cast<volatile unsigned*>(&host->abort) = 0;
+    *reinterpret_cast<volatile unsigned long long*>(&host->heartbeat) = 0;
+    void* args[] = {&a};
+    GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
+                                                 args, 0, stream));
+
+    // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
+    using clock = std::chrono::steady_clock;
+    const auto launched = clock::now();
+    auto last_beat_at = launched;
+    unsigned long long last_beat = 0;
+    bool abort_sent = false;
+    auto abort_at = launched;
+    for (long long polls = 0;; ++polls) {
+      const cudaError_t state = cudaStreamQuery(stream);
+      if (state == cudaSuccess) break;
+      if (state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
+      const auto now = clock::now();
+      const unsigned long long beat = *reinterpret_cast<volatile unsigned long long*>(&host->heartbeat);
+      if (beat != last_beat) {
+        last_beat = beat;
+        last_beat_at = now;
+      }
+      const bool cancelled = query.cancelled->load(std::memory_order_acquire);
+      const bool silent = now - last_beat_at > std::chrono::milliseconds(watchdog_ms + kHostGraceMs);
+      if (!abort_sent && (cancelled || silent)) {
+        *reinterpret_cast<volatile unsigned*>(&host->abort) = cancelled ? 1u : 2u;
+        abort_sent = true;
+        abort_at = now;
+      }
+      if (abort_sent && now - abort_at > std::chrono::milliseconds(kAbortGraceMs)) {
+        ws.abandon();
+        fail(GSSSP_ERROR_INTERNAL,
+             format("ADDS kernel did not stop within %lld ms of an abort request (%s); its scratch memory is "
+                    "abandoned",
+                    static_cast<long long>(kAbortGraceMs),
+                    cancelled ? "the device graph was closed" : "its manager stopped reporting progress"));
+      }
+      // Short queries finish within microseconds of the kernel: spin first, then sleep.
+      if (polls < 20000) {
+        std::this_thread::yield();
+      } else {
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+      }
+    }
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
+    ws.synchronize();
+    const Report r = *report;
+    if (r.status == kDone) break;
+    switch (r.status) {
+      case kPoolExhausted:
+        if (growable && blocks < max_blocks) {
+          blocks = std::min(blocks * 2, max_blocks);
+          ++restarts;
+          continue;
+        }
+        fail(GSSSP_ERROR_OUT_OF_DEVICE_MEMORY,
+             format("ADDS bucket pool of %lld words (%lld blocks of %u words) ran out: bucket %u waited for a "
+                    "block for %.1f ms%s. Pass adds_pool_words = 0 to size the pool from the graph and grow it "
+                    "on demand, or a larger pool",
+                    static_cast<long long>(blocks * kBlockWords), static_cast<long long>(blocks), kBlockWords,
+                    r.starving_slot, kStarveNs / 1e6,
+                    growable ? " and the pool cannot grow further within the free device memory" : ""));
+      case kAborted:
+        throw_if_cancelled(*query.cancelled);
+        fail(GSSSP_ERROR_INTERNAL, "ADDS stopped by the host watchdog: its manager stopped reporting progress (" +
+                                       describe(r, buckets) + ")");
+      case kLimitReached:
+        throw_not_converged("ADDS", static_cast<int64_t>(r.switches), true);
+      case kStalled:
+        fail(GSSSP_ERROR_INTERNAL, format("ADDS made no progress for %lld ms and was stopped (a bug in gsssp; ",
+                                          static_cast<long long>(watchdog_ms)) +
+                                       describe(r, buckets) + ")");
+      default:
+        fail(GSSSP_ERROR_INTERNAL, "ADDS kernel ended without a verdict (" + describe(r, buckets) + ")");
+    }
+  }
+
+  AlgorithmRun run;
+  run.time_ms = timer.stop_ms();
+  if (std::getenv("GSSSP_ADDS_DEBUG") != nullptr) {  // TEMPORARY: tuning on the GPU host
+    const Report& r = *report;
+    std::fprintf(stderr, "adds: %.3f ms, grid %d x %d, targets %.0f..%.0f, %s; per sweep ns: scan %.0f blocks+queue %.0f readable %.0f grants %.0f plan+assign %.0f\n",
+                 run.time_ms, grid, block, a.target_low, a.target_high, describe(r, buckets).c_str(),
+                 r.phase_ns[0] / double(r.sweeps), r.phase_ns[1] / double(r.sweeps), r.phase_ns[2] / double(r.sweeps),
+                 r.phase_ns[3] / double(r.sweeps), r.phase_ns[4] / double(r.sweeps));
+  }
+  run.distances = a.dist;
+  // Head buckets processed: every switch, plus the head bucket the queue emptied in.
+  run.rounds = static_cast<int64_t>(report->switches) + 1;
+  run.delta = report->delta;
+  run.restarts = restarts;
+  const int64_t samples = std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap);
+  if (samples > 0) {
+    std::vector<unsigned long long> times(static_cast<size_t>(samples));
+    std::vector<long long> work(static_cast<size_t>(samples));
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(times.data(), a.trace_times, samples * sizeof(unsigned long long),
+                                     cudaMemcpyDeviceToHost, stream));
+    GSSSP_CUDA_CHECK(
+        cudaMemcpyAsync(work.data(), a.trace_work, samples * sizeof(long long), cudaMemcpyDeviceToHost, stream));
+    ws.synchronize();
+    for (int64_t s = 0; s < samples; ++s) {
+      trace[s].time_us = static_cast<double>(times[s] - times[0]) / 1000.0;
+      trace[s].work = work[s];
+    }
+    run.trace_length = samples;
+  }
+  return run;
+}
+
+}  // namespace
+
+AlgorithmRun run(const QueryContext& query) {
+  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
+  return run_typed<Int32Distance>(query);
+}
+
+}  // namespace gsssp::adds

@@ -1,0 +1,17 @@
+// GSSSP_ALGORITHM_ADDS: Asynchronous Dynamic Delta-Stepping — Wang, Fussell & Lin, "A Fast Work-Efficient
+// SSSP Algorithm for GPUs", PPoPP'21, section 5 (5.1 persistent manager/worker blocks, 5.2 SRMW bucket
+// access, 5.3 the block pool, 5.4 the ordered work queue, 5.5 dynamic Delta). See adds_queue.cuh for the
+// memory-ordering protocol, adds_manager.cuh and adds_worker.cuh for the two kinds of thread block.
+#pragma once
+
+#include "common/query.hpp"
+
+namespace gsssp::adds {
+
+// Non-negative weights only (checked by the caller). Reads options.delta / delta_constant (the initial
+// Delta, as Near-Far), adds_static_delta, adds_bucket_count, adds_pool_words, adds_watchdog_ms,
+// max_iterations (a limit on head-bucket switches) and the trace buffer. Fills AlgorithmRun::delta (the
+// final Delta), rounds (head-bucket switches), restarts and the trace.
+AlgorithmRun run(const QueryContext& query);
+
+}  // namespace gsssp::adds

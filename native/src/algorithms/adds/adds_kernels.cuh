@@ -1,0 +1,52 @@
+// ADDS kernels: the persistent kernel (block 0 the manager, every other block a worker; launched
+// cooperatively so that all blocks are resident at once — the manager and the workers wait on each other,
+// which would deadlock if a block could not be scheduled) and the per-run initialisation.
+#pragma once
+
+#include "algorithms/adds/adds_manager.cuh"
+#include "algorithms/adds/adds_worker.cuh"
+#include "common/block_count.cuh"
+
+namespace gsssp::adds {
+
+template <class D>
+constexpr size_t kSharedBytes = sizeof(ManagerShared) > sizeof(WorkerShared<D>) ? sizeof(ManagerShared)
+                                                                                  : sizeof(WorkerShared<D>);
+
+// Blocks of at most kMaxBlock threads: the bound keeps the kernel's registers low enough for blocks of
+// that size to be resident (adds.cu caps the caller's block size to it).
+constexpr int kMaxBlock = 512;
+
+template <class D>
+__global__ void __launch_bounds__(kMaxBlock) persistent_kernel(KernelArgs<D> a) {
+  // One allocation, used as the manager's or a worker's state: a block is only ever one of them.
+  __shared__ alignas(16) unsigned char shared[kSharedBytes<D>];
+  if (blockIdx.x == 0) {
+    manager<D>(a, *reinterpret_cast<ManagerShared*>(shared));
+  } else {
+    worker<D>(a, *reinterpret_cast<WorkerShared<D>*>(shared), static_cast<int>(blockIdx.x) - 1);
+  }
+}
+
+// Before each run (and each restart): distances, the filter, the bucket tables, the free-block FIFO, the
+// flags, and the source as the one item of bucket 0, in block 0 (mapped here, as the manager's initial
+// state expects). The queue state was zeroed by a memset on the same stream.
+template <class D>
+__global__ void init_kernel(KernelArgs<D> a, long long source) {
+  for (long long v = grid_thread_index(); v < a.num_vertices; v += grid_stride()) {
+    a.dist[v] = v == source ? D::kZero : D::kInfinity;
+    a.expanded[v] = D::kInfinity;
+  }
+  const long long table_words = static_cast<long long>(a.buckets) << kBlockShift;
+  for (long long i = grid_thread_index(); i < table_words; i += grid_stride()) a.table[i] = i == 0 ? 0u : kNoBlock;
+  for (long long i = grid_thread_index(); i < a.pool_blocks; i += grid_stride()) a.free_ring[i] = static_cast<unsigned>(i);
+  for (long long i = grid_thread_index(); i < kSegmentsPerBlock; i += grid_stride()) a.wcc[i] = i == 0 ? 1u : 0u;
+  for (long long w = grid_thread_index(); w < a.workers; w += grid_stride()) a.af[w] = 0;
+  if (grid_thread_index() == 0) {
+    a.pool[0] = static_cast<int32_t>(source);
+    a.queue->resv[0].value = 1;
+    a.queue->clip_min = static_cast<unsigned long long>(D::kInfinity);
+  }
+}
+
+}  // namespace gsssp::adds

@@ -1,0 +1,636 @@
+// The ADDS manager thread block (PPoPP'21 sections 5.1-5.5): the single reader of every bucket. It runs
+// sweeps until the queue is empty. A sweep is on the critical path of every dependency chain in the graph
+// (a vertex pushed now is handed out at the earliest by the next sweep), so its phases are laid out to
+// keep the number of global-memory round trips and block barriers small:
+//   A. all threads: scan the workers' assignment flags (relaxed loads, one fence). Idle workers go to the
+//      idle list; a worker found idle after an assignment completed it (the manager's copy of every
+//      assignment stays in shared memory); busy ones give the items in flight (utilization) and, per
+//      bucket, the oldest position still being read.
+//   B. warp 0: one snapshot of every bucket's CWC and reservation pointer; memory (5.3) — blocks wholly
+//      read and no longer read go back to the FIFO, fresh blocks are chosen for the buckets whose writers
+//      near the end of their mapped space; then lane 0 runs the ordered queue (5.4: head retirement when
+//      CWC = resv, termination after two sweeps with every bucket complete), Delta (5.5), the watchdog,
+//      the trace and the host contact.
+//      The other warps meanwhile find every bucket's fully written prefix from its segments' WCCs (5.2).
+//   C. recycled blocks get clear WCCs, then are published in the buckets' block tables.
+//   D. warp 0 plans: chunks from the buckets of the assignment window, head first (5.4), one per idle
+//      worker; E. all threads hand them out (5.1).
+#pragma once
+
+#include <type_traits>
+
+#include "algorithms/adds/adds_queue.cuh"
+
+namespace gsssp::adds {
+
+constexpr int kManagerCacheWays = 4;  // translation cache entries per bucket
+constexpr int kMaxGrants = 128;       // blocks mapped per sweep
+constexpr unsigned kMinChunk = 8;     // fewest items handed to a worker while work is scarce
+constexpr int kSettleSwitches = 8;    // head switches between two Delta decisions (settling, section 5.5)
+constexpr double kClipShare = 0.65;   // tail share of pending work that marks clipping (section 5.5)
+constexpr int kMaxScanPasses = 4;     // 32-segment passes per bucket per sweep
+constexpr unsigned long long kStarveNs = 4000000ull;      // a writer waiting this long on an empty pool
+constexpr unsigned long long kTraceIntervalNs = 4000ull;  // initial trace sampling period
+constexpr unsigned long long kHostPollNs = 200000ull;     // abort check and heartbeat period
+
+// The manager's copy of a worker's current assignment: bucket position, count and slot. 0 = none.
+__device__ __forceinline__ unsigned long long make_shadow(unsigned position, unsigned count, unsigned slot) {
+  return (static_cast<unsigned long long>(position) << 32) | (static_cast<unsigned long long>(count) << 16) |
+         (static_cast<unsigned long long>(slot) << 8) | 1ull;
+}
+
+struct ManagerShared {
+  unsigned long long shadow[kMaxWorkers];
+  int idle[kMaxWorkers];
+  unsigned read_ptr[kMaxBuckets];   // by slot
+  unsigned alloc_low[kMaxBuckets];  // by slot: first mapped position (block aligned)
+  unsigned alloc_end[kMaxBuckets];  // by slot: end of the mapped positions (block aligned)
+  unsigned oldest[kMaxBuckets];     // by slot: oldest position a busy worker reads, minus alloc_low
+  unsigned readable[kMaxBuckets];   // by slot: items readable from read_ptr this sweep
+  unsigned snap_resv[kMaxBuckets];  // by slot: this sweep's snapshot, resv loaded after cwc (acquire)
+  unsigned snap_cwc[kMaxBuckets];
+  unsigned plan_read[kMaxBuckets];  // by priority: read_ptr before this sweep's assignment
+  int chunk_prefix[kMaxBuckets + 1];
+  unsigned long long cache[kMaxBuckets][kManagerCacheWays];
+  unsigned grant_block[kMaxGrants];
+  unsigned grant_slot[kMaxGrants];
+  unsigned grant_high[kMaxGrants];
+  unsigned long long ring_head, ring_tail;  // free-block FIFO (counters; entry = counter % pool_blocks)
+  unsigned long long busy_items, completed_items;
+  unsigned long long completed_total, switches, sweeps;
+  unsigned long long last_progress_ns, last_progress_mark, last_trace_ns, last_host_ns, starving_since;
+  unsigned long long trace_length, trace_interval_ns;
+  unsigned long long phase_ns[6];
+  double head_low, delta, delta_min, util_sum;
+  long long util_samples;
+  int idle_count, busy_workers, grants, head_slot, depth, switches_since, empty_sweeps, chunk_shift, chunks;
+  int starving_slot;
+  unsigned generation, status;
+};
+
+__device__ __forceinline__ unsigned manager_translate(ManagerShared& m, const unsigned* table, unsigned slot,
+                                                      unsigned pos) {
+  const unsigned high = pos >> kBlockShift;
+  unsigned long long* entry = &m.cache[slot][high & (kManagerCacheWays - 1)];
+  const unsigned long long cached = *reinterpret_cast<volatile unsigned long long*>(entry);
+  if (static_cast<unsigned>(cached >> 32) == high) return static_cast<unsigned>(cached);
+  const unsigned block = table[(static_cast<size_t>(slot) << kBlockShift) + high];
+  if (block != kNoBlock) {
+    *reinterpret_cast<volatile unsigned long long*>(entry) = (static_cast<unsigned long long>(high) << 32) | block;
+  }
+  return block;
+}
+
+__device__ __forceinline__ void manager_cache_forget(ManagerShared& m, unsigned slot, unsigned high) {
+  unsigned long long& entry = m.cache[slot][high & (kManagerCacheWays - 1)];
+  if (static_cast<unsigned>(entry >> 32) == high) entry = ~0ull;
+}
+
+template <class T>
+__device__ __forceinline__ T warp_inclusive_sum(T x, int lane) {
+#pragma unroll
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    const T y = __shfl_up_sync(0xffffffffu, x, offset);
+    if (lane >= offset) x += y;
+  }
+  return x;
+}
+
+template <class T>
+__device__ __forceinline__ T warp_total(T x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+
+// Publishes the current head and Delta as a new geometry entry. Lane 0 of warp 0.
+template <class D>
+__device__ void publish_geometry(const KernelArgs<D>& a, ManagerShared& m) {
+  m.generation = (m.generation + 1) % kGeometryEntries;
+  WorkerRecord& g = a.geometry[m.generation];
+  g.head_low = m.head_low;
+  g.delta = m.delta;
+  g.head_slot = m.head_slot;
+  g.buckets = a.buckets;
+  __threadfence();  // before any assignment (released by other threads after a barrier) names it
+}
+
+template <class D>
+__device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
+  for (int s = threadIdx.x; s < kMaxBuckets; s += blockDim.x) {
+    m.read_ptr[s] = 0;
+    m.alloc_low[s] = 0;
+    m.alloc_end[s] = s == 0 ? kBlockWords : 0;  // the init kernel mapped block 0 to bucket 0 for the source
+    m.oldest[s] = 0xffffffffu;
+    m.readable[s] = 0;
+    for (int k = 0; k < kManagerCacheWays; ++k) m.cache[s][k] = ~0ull;
+  }
+  for (int w = threadIdx.x; w < a.workers; w += blockDim.x) m.shadow[w] = 0;
+  if (threadIdx.x == 0) {
+    m.ring_head = 1;
+    m.ring_tail = a.pool_blocks;
+    m.completed_total = m.switches = m.sweeps = 0;
+    const unsigned long long now = global_timer_ns();
+    m.last_progress_ns = m.last_trace_ns = m.last_host_ns = now;
+    m.last_progress_mark = 0;
+    m.starving_since = 0;
+    m.trace_length = 0;
+    m.trace_interval_ns = kTraceIntervalNs;
+    for (int p = 0; p < 6; ++p) m.phase_ns[p] = 0;
+    m.head_low = 0.0;
+    m.delta = a.delta0;
+    m.delta_min = 0.0;
+    m.util_sum = 0.0;
+    m.util_samples = 0;
+    m.head_slot = 0;
+    m.depth = 1;
+    m.switches_since = 0;
+    m.empty_sweeps = 0;
+    m.starving_slot = -1;
+    m.status = kRunning;
+    m.generation = kGeometryEntries - 1;
+    publish_geometry(a, m);
+  }
+  __syncthreads();
+}
+
+// A. Idle workers, completions, items in flight, oldest positions in use.
+template <class D>
+__device__ void scan_workers(const KernelArgs<D>& a, ManagerShared& m) {
+  const int lane = static_cast<int>(threadIdx.x & 31u);
+  unsigned long long busy = 0, completed = 0;
+  int busy_workers = 0;
+  const int rounds = (a.workers + static_cast<int>(blockDim.x) - 1) / static_cast<int>(blockDim.x);
+  constexpr int kBatch = 4;
+  for (int r0 = 0; r0 < rounds; r0 += kBatch) {
+    // Relaxed loads issued together, then one fence for their acquire: an acquire load per flag would
+    // serialise each thread's loads.
+    unsigned long long flags[kBatch];
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      const int w = (r0 + j) * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
+      flags[j] = (r0 + j < rounds && w < a.workers) ? device_atomic(a.af[w]).load(cuda::memory_order_relaxed) : ~0ull;
+    }
+    cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+#pragma unroll
+    for (int j = 0; j < kBatch; ++j) {
+      if (r0 + j >= rounds) break;  // uniform across the block
+      const int w = (r0 + j) * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
+      const bool exists = w < a.workers;
+      const bool idle = exists && flags[j] == 0;
+      if (idle) {
+        const unsigned long long previous = m.shadow[w];
+        if (previous != 0) {
+          completed += assignment_count(previous);
+          m.shadow[w] = 0;
+        }
+      } else if (exists) {
+        const unsigned long long current = m.shadow[w];
+        const unsigned slot = assignment_slot(current);
+        busy += assignment_count(current);
+        ++busy_workers;
+        atomicMin(&m.oldest[slot], static_cast<unsigned>(current >> 32) - m.alloc_low[slot]);
+      }
+      // Warp-aggregated append to the idle list.
+      const unsigned mask = __ballot_sync(0xffffffffu, idle);
+      int base = 0;
+      if (lane == 0 && mask != 0) base = atomicAdd(&m.idle_count, __popc(mask));
+      base = __shfl_sync(0xffffffffu, base, 0);
+      if (idle) m.idle[base + __popc(mask & ((1u << lane) - 1u))] = w;
+    }
+  }
+  busy = warp_total(busy);
+  completed = warp_total(completed);
+  busy_workers = warp_total(busy_workers);
+  if (lane == 0) {
+    if (busy != 0) atomicAdd(&m.busy_items, busy);
+    if (completed != 0) atomicAdd(&m.completed_items, completed);
+    if (busy_workers != 0) atomicAdd(&m.busy_workers, busy_workers);
+  }
+}
+
+// B1. Warp 0: snapshot, free, choose blocks to map.
+template <class D>
+__device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
+  const int lane = static_cast<int>(threadIdx.x);
+  const bool active = lane < a.buckets;
+  if (active) {
+    // CWC with acquire, then resv: see adds_queue.cuh for why resv must be loaded after the CWC.
+    m.snap_cwc[lane] = device_atomic(a.queue->cwc[lane].value).load(cuda::memory_order_acquire);
+    m.snap_resv[lane] = device_atomic(a.queue->resv[lane].value).load(cuda::memory_order_relaxed);
+  }
+  __syncwarp();
+  // Lane k serves the bucket k places behind the head, so blocks go to higher priority first.
+  const unsigned slot = active ? static_cast<unsigned>((m.head_slot + lane) % a.buckets) : 0u;
+  if (active) {
+    // Blocks wholly below read_ptr and below every busy worker's items go back to the FIFO (section 5.3:
+    // blocks are recycled in the order they were filled).
+    while (position_diff(m.alloc_end[slot], m.alloc_low[slot]) >= static_cast<int>(kBlockWords) &&
+           position_diff(m.read_ptr[slot], m.alloc_low[slot]) >= static_cast<int>(kBlockWords) &&
+           m.oldest[slot] >= kBlockWords) {
+      const unsigned high = m.alloc_low[slot] >> kBlockShift;
+      const unsigned block = manager_translate(m, a.table, slot, m.alloc_low[slot]);
+      a.table[(static_cast<size_t>(slot) << kBlockShift) + high] = kNoBlock;
+      manager_cache_forget(m, slot, high);
+      const unsigned long long at = atomicAdd(&m.ring_tail, 1ull);
+      a.free_ring[at % a.pool_blocks] = block;
+      m.alloc_low[slot] += kBlockWords;
+      if (m.oldest[slot] != 0xffffffffu) m.oldest[slot] -= kBlockWords;
+    }
+  }
+  __syncwarp();
+  // Mapping: a full block of headroom past the reservation pointer.
+  unsigned need = 0;
+  bool urgent = false;
+  if (active) {
+    const int headroom = position_diff(m.alloc_end[slot], m.snap_resv[slot]);
+    if (headroom < static_cast<int>(kBlockWords)) {
+      need = static_cast<unsigned>((static_cast<long long>(kBlockWords) - headroom + kBlockWords - 1) / kBlockWords);
+      urgent = headroom < 0;  // a writer holds a position with no block yet
+    }
+  }
+  const unsigned long long available = m.ring_tail - m.ring_head;
+  const unsigned long long before = warp_inclusive_sum<unsigned long long>(need, lane) - need;
+  unsigned granted = 0;
+  if (before < available) granted = static_cast<unsigned>(min(static_cast<unsigned long long>(need), available - before));
+  const unsigned grant_before = warp_inclusive_sum<unsigned>(granted, lane) - granted;
+  if (grant_before >= static_cast<unsigned>(kMaxGrants)) granted = 0;
+  else granted = min(granted, kMaxGrants - grant_before);
+  const unsigned start = warp_inclusive_sum<unsigned>(granted, lane) - granted;
+  for (unsigned g = 0; g < granted; ++g) {
+    m.grant_block[start + g] = a.free_ring[(m.ring_head + start + g) % a.pool_blocks];
+    m.grant_slot[start + g] = slot;
+    m.grant_high[start + g] = ((m.alloc_end[slot] >> kBlockShift) + g) & 0xffffu;
+  }
+  if (active) m.alloc_end[slot] += granted * kBlockWords;
+  const unsigned total = __shfl_sync(0xffffffffu, start + granted, 31);
+  const unsigned starving = __ballot_sync(0xffffffffu, urgent && granted < need);
+  if (lane == 0) {
+    m.ring_head += total;
+    m.grants = static_cast<int>(total);
+    if (starving != 0) {
+      m.starving_slot = static_cast<int>((m.head_slot + __ffs(starving) - 1) % a.buckets);
+      if (m.starving_since == 0) m.starving_since = global_timer_ns() | 1ull;
+    } else {
+      m.starving_since = 0;
+    }
+  }
+  __syncwarp();
+}
+
+__device__ __forceinline__ double round_delta(double delta, bool integral) {
+  if (!integral) return delta;
+  const double whole = floor(delta);
+  return whole < 1.0 ? 1.0 : whole;
+}
+
+// Section 5.5, at each head switch: after kSettleSwitches switches, one Delta decision.
+template <class D>
+__device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m) {
+  if (a.static_delta || ++m.switches_since < kSettleSwitches) return;
+  constexpr bool integral = std::is_integral<typename D::weight>::value;
+  const double utilization = m.util_samples > 0 ? m.util_sum / static_cast<double>(m.util_samples) : 0.0;
+  unsigned long long pending = 0, tail_pending = 0;
+  const int tail = (m.head_slot + a.buckets - 1) % a.buckets;
+  for (int s = 0; s < a.buckets; ++s) {
+    const unsigned long long p = static_cast<unsigned>(m.snap_resv[s] - m.snap_cwc[s]);
+    pending += p;
+    if (s == tail) tail_pending = p;
+  }
+  if (pending > 0 && static_cast<double>(tail_pending) >= kClipShare * static_cast<double>(pending)) {
+    // Clipping: ordering is lost in the tail. Delta doubles, and never again falls below that.
+    m.delta = round_delta(m.delta * 2.0, integral);
+    m.delta_min = m.delta_min > m.delta ? m.delta_min : m.delta;
+  } else if (utilization < a.target_low) {
+    m.delta = round_delta(m.delta * 2.0, integral);
+  } else if (utilization > a.target_high) {
+    const double half = round_delta(m.delta * 0.5, integral);
+    m.delta = half > m.delta_min ? half : m.delta_min;
+  }
+  if (!(m.delta < 1e300)) m.delta = 1e300;
+  m.switches_since = 0;
+  m.util_sum = 0.0;
+  m.util_samples = 0;
+}
+
+// B2. Lane 0 of warp 0: the ordered queue, Delta, termination, watchdog, trace, host contact.
+template <class D>
+__device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
+  const unsigned long long now = global_timer_ns();
+  m.sweeps += 1;
+  m.completed_total += m.completed_items;
+  bool complete = true;
+  for (int s = 0; s < a.buckets && complete; ++s) complete = m.snap_cwc[s] == m.snap_resv[s];
+
+  bool geometry_changed = false;
+  if (complete) {
+    // Every bucket complete: nothing queued, and nothing in flight (a busy worker holds items its
+    // bucket's CWC does not count yet). Section 5.4: two consecutive sweeps like this end the run.
+    if (++m.empty_sweeps >= 2) m.status = kDone;
+  } else {
+    m.empty_sweeps = 0;
+    const unsigned long long clip = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
+    int rotated = 0;
+    // The snapshot has an incomplete bucket, so this stops within one turn of the ring.
+    while (rotated < a.buckets) {
+      const int s = m.head_slot;
+      if (m.snap_cwc[s] != m.snap_resv[s]) break;
+      // Everything this bucket received is done; what is pushed to its range from now on lands in the new
+      // head (bucket_offset clamps below-head distances to the head), so nothing is lost by retiring it.
+      m.head_slot = (s + 1) % a.buckets;
+      m.head_low += m.delta;
+      m.switches += 1;
+      ++rotated;
+      steer_delta(a, m);
+      if (a.max_switches > 0 && m.switches >= static_cast<unsigned long long>(a.max_switches)) {
+        m.status = kLimitReached;
+        break;
+      }
+    }
+    geometry_changed = rotated > 0;
+    if (rotated > 0 && clip != static_cast<unsigned long long>(D::kInfinity)) {
+      // Only the head bucket left and clipped items far beyond it: jump the head's range to the least
+      // clipped distance instead of walking empty ranges one Delta at a time (huge-weight graphs).
+      bool others_empty = true;
+      for (int k = 1; k < a.buckets && others_empty; ++k) {
+        const int s = (m.head_slot + k) % a.buckets;
+        others_empty = m.snap_cwc[s] == m.snap_resv[s];
+      }
+      const double least = static_cast<double>(D::decode(static_cast<typename D::stored>(clip)));
+      if (others_empty && least >= m.head_low + m.delta) {
+        m.head_low += floor((least - m.head_low) / m.delta) * m.delta;
+        device_atomic(a.queue->clip_min).store(static_cast<unsigned long long>(D::kInfinity), cuda::memory_order_relaxed);
+      }
+    }
+  }
+
+  // Fine-grained control (section 5.5): the number of buckets assigned from follows utilization.
+  const double utilization = static_cast<double>(m.busy_items);
+  m.util_sum += utilization;
+  m.util_samples += 1;
+  if (utilization < a.target_low && m.depth < a.buckets) ++m.depth;
+  else if (utilization > a.target_high && m.depth > 1) --m.depth;
+  if (geometry_changed) publish_geometry(a, m);
+
+  // Watchdog: completed items and head switches are the queue's progress.
+  const unsigned long long mark = m.completed_total + m.switches;
+  if (mark != m.last_progress_mark) {
+    m.last_progress_mark = mark;
+    m.last_progress_ns = now;
+  } else if (now - m.last_progress_ns > a.watchdog_ns) {
+    m.status = kStalled;
+  }
+  if (m.starving_since != 0 && now - m.starving_since > kStarveNs) m.status = kPoolExhausted;
+  if (now - m.last_host_ns > kHostPollNs) {
+    m.last_host_ns = now;
+    *reinterpret_cast<volatile unsigned long long*>(&a.host->heartbeat) = m.sweeps;
+    if (*reinterpret_cast<volatile unsigned*>(&a.host->abort) != 0) m.status = kAborted;
+  }
+
+  // Trace: items in flight over time; when full, every other sample goes and sampling halves, so a long
+  // run keeps its whole span within the buffer.
+  if (a.trace_capacity > 1 && static_cast<long long>(m.trace_length) == a.trace_capacity) {
+    for (long long i = 1; 2 * i < a.trace_capacity; ++i) {
+      a.trace_times[i] = a.trace_times[2 * i];
+      a.trace_work[i] = a.trace_work[2 * i];
+    }
+    m.trace_length = static_cast<unsigned long long>((a.trace_capacity + 1) / 2);
+    m.trace_interval_ns *= 2;
+  }
+  if (a.trace_capacity > 0 && static_cast<long long>(m.trace_length) < a.trace_capacity &&
+      (m.trace_length == 0 || now - m.last_trace_ns >= m.trace_interval_ns)) {
+    a.trace_times[m.trace_length] = now;
+    a.trace_work[m.trace_length] = static_cast<long long>(utilization);
+    m.trace_length += 1;
+    m.last_trace_ns = now;
+  }
+}
+
+// B3. Readable prefix of one bucket (section 5.2), by one warp. A pass checks 8 x 32 segments, each lane
+// loading 8 write-completed counters at once; up to `want` items (what the idle workers can take).
+constexpr int kSegmentsPerLane = 8;
+template <class D>
+__device__ void find_readable(const KernelArgs<D>& a, ManagerShared& m, unsigned slot, unsigned want) {
+  const int lane = static_cast<int>(threadIdx.x & 31u);
+  const unsigned read = m.read_ptr[slot];
+  unsigned end = read;
+  const unsigned resv = device_atomic(a.queue->resv[slot].value).load(cuda::memory_order_relaxed);
+  if (resv != read) {
+    unsigned segment_base = read & ~(kSegmentWords - 1);
+    for (int pass = 0; pass < kMaxScanPasses; ++pass) {
+      unsigned written[kSegmentsPerLane];
+#pragma unroll
+      for (int j = 0; j < kSegmentsPerLane; ++j) {
+        const unsigned start = segment_base + static_cast<unsigned>(j * 32 + lane) * kSegmentWords;
+        written[j] = 0;
+        if (position_diff(start, resv) < 0) {
+          const unsigned block = manager_translate(m, a.table, slot, start);
+          if (block != kNoBlock) {
+            written[j] = device_atomic(a.wcc[static_cast<size_t>(block) * kSegmentsPerBlock +
+                                             ((start & kOffsetMask) >> kSegmentShift)])
+                             .load(cuda::memory_order_acquire);
+          }
+        }
+      }
+      int first_j = -1;
+      unsigned partial = 0;
+#pragma unroll
+      for (int j = 0; j < kSegmentsPerLane; ++j) {
+        const unsigned b = __ballot_sync(0xffffffffu, written[j] != kSegmentWords);
+        if (first_j < 0 && b != 0) {
+          first_j = j;
+          partial = b;
+        }
+      }
+      if (first_j < 0) {
+        segment_base += 32u * kSegmentsPerLane * kSegmentWords;
+        end = segment_base;
+        if (static_cast<unsigned>(end - read) >= want) break;
+        continue;
+      }
+      const int first = __ffs(partial) - 1;
+      unsigned bound = 0;
+      if (lane == first) {
+        // A partial segment counts only if nothing reserved in it is unwritten: its start plus its WCC
+        // must equal a reservation pointer read after the WCC (acquire above, fresh load here).
+        const unsigned start = segment_base + static_cast<unsigned>(first_j * 32 + lane) * kSegmentWords;
+        unsigned w = 0;
+#pragma unroll
+        for (int j = 0; j < kSegmentsPerLane; ++j) w = j == first_j ? written[j] : w;
+        const unsigned fresh = device_atomic(a.queue->resv[slot].value).load(cuda::memory_order_relaxed);
+        bound = (start + w == fresh) ? fresh : start;
+      }
+      bound = __shfl_sync(0xffffffffu, bound, first);
+      end = position_diff(bound, read) > 0 ? bound : read;
+      break;
+    }
+  }
+  if (lane == 0) m.readable[slot] = end - read;
+}
+
+__device__ __forceinline__ unsigned floor_pow2(unsigned x) { return x == 0 ? 0 : 1u << (31 - __clz(x)); }
+
+// D. Warp 0: chunks of 2^chunk_shift items aligned to multiples of the chunk size (so never across a 64K
+// block), one per idle worker, in priority order: the head bucket's readable work first, then the next.
+template <class D>
+__device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m) {
+  const int lane = static_cast<int>(threadIdx.x);
+  const int idle = m.idle_count;
+  const bool in_window = lane < m.depth;
+  const unsigned slot = static_cast<unsigned>((m.head_slot + lane) % a.buckets);
+  const unsigned avail = in_window ? m.readable[slot] : 0u;
+  const unsigned long long total = warp_total<unsigned long long>(avail);
+  if (idle == 0 || total == 0) {
+    if (lane == 0) m.chunks = 0;
+    return;
+  }
+  const unsigned max_chunk = floor_pow2(min(blockDim.x, 65536u));
+  const unsigned per = static_cast<unsigned>(min((total + idle - 1) / idle, static_cast<unsigned long long>(max_chunk)));
+  unsigned chunk = per <= kMinChunk ? kMinChunk : floor_pow2(per - 1) << 1;
+  if (chunk > max_chunk) chunk = max_chunk;
+  const int shift = 31 - __clz(chunk);
+  const unsigned read = m.read_ptr[slot];
+  const unsigned aligned = read & ~(chunk - 1);
+  const int count = avail == 0 ? 0 : static_cast<int>(((read - aligned) + avail + chunk - 1) >> shift);
+  const int prefix = warp_inclusive_sum<int>(count, lane) - count;
+  const int taken = max(0, min(count, idle - prefix));
+  if (in_window) {
+    m.chunk_prefix[lane] = min(prefix, idle);
+    m.plan_read[lane] = read;
+    if (taken > 0) m.read_ptr[slot] = taken == count ? read + avail : aligned + (static_cast<unsigned>(taken) << shift);
+  }
+  const int chunks = min(warp_total<int>(taken), idle);
+  if (lane == 0) {
+    m.chunk_prefix[m.depth] = chunks;
+    m.chunks = chunks;
+    m.chunk_shift = shift;
+  }
+}
+
+// E. All threads: hand chunk t to idle worker t.
+template <class D>
+__device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m) {
+  const int chunks = m.chunks;
+  const int depth = m.depth;
+  const unsigned shift = static_cast<unsigned>(m.chunk_shift);
+  const unsigned chunk = 1u << shift;
+  for (int t = threadIdx.x; t < chunks; t += blockDim.x) {
+    // The window position whose chunks include t: the last k with chunk_prefix[k] <= t.
+    int lo = 0, hi = depth - 1;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) >> 1;
+      if (m.chunk_prefix[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const int k = lo;
+    const unsigned slot = static_cast<unsigned>((m.head_slot + k) % a.buckets);
+    const unsigned read = m.plan_read[k];
+    const unsigned aligned = read & ~(chunk - 1);
+    const unsigned j = static_cast<unsigned>(t - m.chunk_prefix[k]);
+    const unsigned start = j == 0 ? read : aligned + (j << shift);
+    unsigned end = aligned + ((j + 1) << shift);
+    if (position_diff(end, m.read_ptr[slot]) > 0) end = m.read_ptr[slot];  // the bucket's last chunk
+    const unsigned count = end - start;
+    const unsigned block = manager_translate(m, a.table, slot, start);
+    const int w = m.idle[t];
+    m.shadow[w] = make_shadow(start, count, slot);
+    device_atomic(a.af[w]).store(make_assignment((block << kBlockShift) | (start & kOffsetMask), count, slot,
+                                                 m.generation),
+                                 cuda::memory_order_release);
+  }
+}
+
+template <class D>
+__device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
+  manager_init(a, m);
+  const int warp = static_cast<int>(threadIdx.x >> 5);
+  const int warps = static_cast<int>(blockDim.x >> 5);
+  // Manager time per phase, for tuning (Report::phase_ns).
+  unsigned long long mark = global_timer_ns();
+  auto lap = [&](int phase) {
+    if (threadIdx.x == 0) {
+      const unsigned long long now = global_timer_ns();
+      m.phase_ns[phase] += now - mark;
+      mark = now;
+    }
+  };
+  for (;;) {
+    if (threadIdx.x == 0) {
+      m.idle_count = 0;
+      m.busy_workers = 0;
+      m.busy_items = 0;
+      m.completed_items = 0;
+    }
+    for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) m.oldest[s] = 0xffffffffu;
+    __syncthreads();
+    scan_workers(a, m);
+    __syncthreads();
+    lap(0);
+    if (warp == 0) {
+      manage_blocks(a, m);
+      if (threadIdx.x == 0) manage_queue(a, m);
+      lap(1);
+    }
+    // Readable prefixes of every bucket, by the other warps (warp 0 too when it is the only one).
+    const unsigned want = static_cast<unsigned>(m.idle_count) * min(blockDim.x, 65536u);
+    for (int s = warps > 1 ? warp - 1 : 0; s < a.buckets && (warps == 1 || warp > 0); s += warps > 1 ? warps - 1 : 1) {
+      find_readable(a, m, static_cast<unsigned>(s), want);
+    }
+    __syncthreads();
+    lap(2);
+    if (m.status != kRunning) break;
+    const int grants = m.grants;
+    if (grants > 0) {
+      // Recycled blocks start with clear write-completed counters, before writers can see them.
+      for (long long i = threadIdx.x; i < static_cast<long long>(grants) * kSegmentsPerBlock; i += blockDim.x) {
+        a.wcc[static_cast<size_t>(m.grant_block[i / kSegmentsPerBlock]) * kSegmentsPerBlock + (i % kSegmentsPerBlock)] = 0;
+      }
+      __syncthreads();
+      for (int g = threadIdx.x; g < grants; g += blockDim.x) {
+        const unsigned slot = m.grant_slot[g];
+        const unsigned high = m.grant_high[g];
+        m.cache[slot][high & (kManagerCacheWays - 1)] = (static_cast<unsigned long long>(high) << 32) | m.grant_block[g];
+        device_atomic(a.table[(static_cast<size_t>(slot) << kBlockShift) + high])
+            .store(m.grant_block[g], cuda::memory_order_release);
+      }
+    }
+    lap(3);
+    if (m.idle_count > 0) {
+      if (warp == 0) plan_work(a, m);
+      __syncthreads();
+      assign_work(a, m);
+    }
+    __syncthreads();
+    lap(4);
+  }
+
+  // Stop every worker: idle ones through their flag, busy ones (an abnormal stop) through the stop word.
+  if (threadIdx.x == 0) device_atomic(a.queue->stop).store(1u, cuda::memory_order_relaxed);
+  for (int w = threadIdx.x; w < a.workers; w += blockDim.x) {
+    if (device_atomic(a.af[w]).load(cuda::memory_order_relaxed) == 0) {
+      device_atomic(a.af[w]).store(kAssignExit, cuda::memory_order_release);
+    }
+  }
+  if (threadIdx.x == 0) {
+    Report& r = a.queue->report;
+    r.status = m.status;
+    r.head_slot = m.head_slot;
+    r.depth = m.depth;
+    r.busy_workers = m.busy_workers;
+    r.head_low = m.head_low;
+    r.delta = m.delta;
+    r.delta_min = m.delta_min;
+    r.switches = m.switches;
+    r.sweeps = m.sweeps;
+    r.completed = m.completed_total;
+    r.trace_length = m.trace_length;
+    r.free_blocks = m.ring_tail - m.ring_head;
+    r.head_resv = m.snap_resv[m.head_slot];
+    r.head_read = m.read_ptr[m.head_slot];
+    r.head_cwc = m.snap_cwc[m.head_slot];
+    r.starving_slot = static_cast<unsigned>(m.starving_slot);
+    for (int p = 0; p < 6; ++p) r.phase_ns[p] = m.phase_ns[p];
+  }
+}
+
+}  // namespace gsssp::adds

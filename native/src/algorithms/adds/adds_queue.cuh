@@ -1,0 +1,281 @@
+// The ADDS work queue (Wang, Fussell & Lin, "A Fast Work-Efficient SSSP Algorithm for GPUs", PPoPP'21,
+// sections 5.2-5.4): its memory layout, the scoped atomics every cross-block field goes through, and the
+// writer side (worker thread blocks pushing vertices into buckets). The manager's side is adds_manager.cuh.
+//
+// Memory-ordering protocol. Every word that one thread block writes and another reads is accessed through
+// cuda::atomic_ref at device scope with the memory order named below; plain accesses are used only for data
+// whose visibility those orders already guarantee (bucket items, the worker's assignment record).
+//   push (worker):  pos = resv[b].fetch_add(k, relaxed)          reserve k positions of bucket b
+//                   pool[translate(b, pos)] = v                    plain stores of the items
+//                   fence; wcc[segment(pos)].fetch_add(k, release) publish them, per N-word segment
+//   read (manager): w = wcc[seg].load(acquire)                     sees the items that w counts
+//                   r = resv[b].load(relaxed), after the acquire   fresh: not older than the writers
+//                                                                   counted in w (coherence + the
+//                                                                   writer's program order)
+//                   full segment (w == N), or seg_start + w == r: everything up to r is written
+//   assign (manager → worker): af[w].store(assignment, release); the assignment names a geometry entry
+//                   (head, Delta) that the manager wrote, and fenced, before any assignment named it
+//   take (worker): af.load(acquire), then __syncthreads, then the whole block reads items and the geometry
+//   finish (worker): every thread fences, __syncthreads, then one thread cwc[b].fetch_add(k, release) and
+//                   af.store(0, release): the pushes of the finished items happen-before both
+//   retire (manager): c = cwc[b].load(acquire), r = resv[b].load(relaxed): c == r means every item ever
+//                   reserved in b was completed, and all pushes they made are in the other buckets' resv
+//   blocks (manager → workers): the manager resets a recycled block's WCCs, then publishes
+//                   table[b][h] = block with release; a writer loads it with acquire before writing
+//   stop: the manager (or the host, through mapped memory) sets `stop`; every spin loop reads it.
+#pragma once
+
+#include <cooperative_groups.h>
+#include <cuda/atomic>
+
+#include <cstdint>
+
+#include "common/distance.cuh"
+#include "common/workspace.hpp"
+
+namespace gsssp::adds {
+
+namespace cg = cooperative_groups;
+
+// Section 5.3: blocks of 64K 32-bit words; an index's high 16 bits select the block, the low 16 the word.
+constexpr unsigned kBlockShift = 16;
+constexpr unsigned kBlockWords = 1u << kBlockShift;
+constexpr unsigned kOffsetMask = kBlockWords - 1;
+// Section 5.2: N-word segments, each with a write-completed counter. N = 32 lets one manager warp check 32
+// segments with one coalesced load and lets a writer warp's burst touch at most two counters.
+constexpr unsigned kSegmentShift = 5;
+constexpr unsigned kSegmentWords = 1u << kSegmentShift;
+constexpr unsigned kSegmentsPerBlock = kBlockWords / kSegmentWords;
+// Section 5.4: 32 buckets.
+constexpr int kMaxBuckets = 32;
+// The manager keeps its idle list and its copy of every worker's assignment in shared memory.
+constexpr int kMaxWorkers = 1024;
+// A block id that is not (yet) mapped in a bucket's table.
+constexpr unsigned kNoBlock = 0xffffffffu;
+// The pool's block count must keep a word's location (block * 64K + offset) within 32 bits.
+constexpr int64_t kMaxPoolBlocks = 65535;
+
+// Assignment flag (section 5.1), one 64-bit word per worker: 0 = idle; otherwise
+//   bits 63..32  location of the first item in the pool (block * 64K + offset)
+//   bits 31..16  item count (1..65535)
+//   bits 15..8   bucket slot
+//   bits 7..2    geometry generation (the entry of KernelArgs::geometry the worker places pushes by)
+//   bit 1        exit: the run is over
+//   bit 0        valid
+constexpr unsigned long long kAssignValid = 1ull;
+constexpr unsigned long long kAssignExit = 2ull;
+constexpr unsigned kGeometryEntries = 64;
+
+__host__ __device__ __forceinline__ unsigned long long make_assignment(unsigned location, unsigned count,
+                                                                       unsigned slot, unsigned generation) {
+  return (static_cast<unsigned long long>(location) << 32) | (static_cast<unsigned long long>(count) << 16) |
+         (static_cast<unsigned long long>(slot) << 8) |
+         (static_cast<unsigned long long>(generation % kGeometryEntries) << 2) | kAssignValid;
+}
+__device__ __forceinline__ unsigned assignment_generation(unsigned long long a) {
+  return static_cast<unsigned>(a >> 2) & (kGeometryEntries - 1);
+}
+__device__ __forceinline__ unsigned assignment_location(unsigned long long a) { return static_cast<unsigned>(a >> 32); }
+__device__ __forceinline__ unsigned assignment_count(unsigned long long a) { return static_cast<unsigned>(a >> 16) & 0xffffu; }
+__device__ __forceinline__ unsigned assignment_slot(unsigned long long a) { return static_cast<unsigned>(a >> 8) & 0xffu; }
+
+enum RunStatus : unsigned {
+  kRunning = 0,
+  kDone = 1,
+  kPoolExhausted = 2,  // a writer needed a block and none came free: restart with a larger pool, or fail
+  kStalled = 3,        // the watchdog: no progress for the caller's time
+  kAborted = 4,        // the host asked (cancel, or its own watchdog)
+  kLimitReached = 5,   // options.max_iterations head-bucket switches
+};
+
+// The bucket geometry a worker places its pushes by. The manager writes a new entry of a 64-entry ring
+// whenever the head or Delta changes and names it in each assignment, so a worker reads a consistent
+// triple; an entry is rewritten only 64 changes later, long after any assignment naming it finished.
+struct WorkerRecord {
+  double head_low;  // lower distance bound of the head bucket
+  double delta;
+  int head_slot;
+  int buckets;
+  int pad[2];
+};
+
+// A counter alone in its 128-byte line: resv and cwc of different buckets are hot from different blocks.
+struct alignas(128) PaddedCounter {
+  unsigned value;
+};
+
+// What the manager leaves for the host when it stops (and the watchdog's picture of the queue).
+struct Report {
+  unsigned status;
+  int head_slot;
+  int depth;
+  int busy_workers;
+  double head_low;
+  double delta;
+  double delta_min;
+  unsigned long long switches;
+  unsigned long long sweeps;
+  unsigned long long completed;
+  unsigned long long trace_length;
+  unsigned long long free_blocks;
+  unsigned head_resv, head_read, head_cwc, starving_slot;
+  unsigned long long phase_ns[6];  // manager time per sweep phase (scan, blocks, queue, readable, assign, end)
+};
+
+// Device-resident queue state shared by the manager and the workers.
+struct QueueState {
+  PaddedCounter resv[kMaxBuckets];  // reservation pointers (workers bump them)
+  PaddedCounter cwc[kMaxBuckets];   // completed-work counters (workers add finished items)
+  alignas(128) unsigned long long clip_min;  // least stored distance clipped into the tail since the last switch
+  alignas(128) unsigned stop;                // nonzero: every block leaves as soon as it sees it
+  alignas(128) Report report;
+};
+
+// Written by the host while the kernel runs (pinned, mapped memory): abort requests; read back by the host:
+// the manager's heartbeat.
+struct HostControl {
+  unsigned abort;
+  unsigned pad;
+  unsigned long long heartbeat;
+};
+
+template <class D>
+struct KernelArgs {
+  // Graph.
+  const int64_t* offsets;
+  const int32_t* targets;
+  const typename D::weight* weights;
+  long long num_vertices;
+  // Distances and the expansion filter (the distance each vertex was last expanded with).
+  typename D::stored* dist;
+  typename D::stored* expanded;
+  // Queue memory (section 5.3).
+  int32_t* pool;            // pool_blocks * 64K words
+  unsigned* wcc;            // pool_blocks * kSegmentsPerBlock
+  unsigned* free_ring;      // pool_blocks entries, FIFO of free block ids
+  unsigned* table;          // kMaxBuckets * 64K: block of (bucket, high 16 bits of an index)
+  unsigned pool_blocks;
+  // Workers.
+  unsigned long long* af;  // assignment flags
+  WorkerRecord* geometry;  // kGeometryEntries
+  int workers;
+  QueueState* queue;
+  HostControl* host;  // mapped host memory
+  DeviceCounters* counters;
+  // Policy.
+  int buckets;
+  int static_delta;
+  double delta0;
+  double target_low, target_high;  // utilization limits (items assigned at once), section 5.5
+  long long max_switches;          // 0: none
+  unsigned long long watchdog_ns;
+  // Trace (time in ns from %globaltimer, items assigned).
+  unsigned long long* trace_times;
+  long long* trace_work;
+  long long trace_capacity;
+};
+
+template <class T>
+__device__ __forceinline__ cuda::atomic_ref<T, cuda::thread_scope_device> device_atomic(T& object) {
+  return cuda::atomic_ref<T, cuda::thread_scope_device>(object);
+}
+
+__device__ __forceinline__ unsigned long long global_timer_ns() {
+  unsigned long long now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  return now;
+}
+
+__device__ __forceinline__ bool stop_requested(QueueState* queue) {
+  return device_atomic(queue->stop).load(cuda::memory_order_relaxed) != 0;
+}
+
+// Positions are 32-bit circular indices: compare them by their signed distance.
+__device__ __forceinline__ int position_diff(unsigned a, unsigned b) { return static_cast<int>(a - b); }
+
+// The bucket offset from the head for a distance, clamped to [0, buckets - 1]: below the head goes to the
+// head (late work whose bucket retired), beyond the tail is clipped into the tail (section 5.5).
+__device__ __forceinline__ int bucket_offset(double distance, const WorkerRecord& r, bool* clipped) {
+  const double k = floor((distance - r.head_low) / r.delta);
+  *clipped = k > static_cast<double>(r.buckets - 1);
+  if (!(k > 0.0)) return 0;  // also catches NaN
+  return *clipped ? r.buckets - 1 : static_cast<int>(k);
+}
+
+// Writer-side translation cache in shared memory (section 5.3), direct-mapped on (slot, high bits). An entry
+// packs tag and block in one 64-bit word so that concurrent fills by several threads stay consistent. The
+// owning worker clears it at each new assignment: an index's high bits repeat only after 2^32 pushes to one
+// bucket, far more than one assignment's lifetime.
+constexpr int kWriterCacheEntries = 64;
+struct WriterCache {
+  unsigned long long entry[kWriterCacheEntries];
+};
+
+__device__ __forceinline__ void writer_cache_clear(WriterCache& cache) {
+  for (int i = threadIdx.x; i < kWriterCacheEntries; i += blockDim.x) cache.entry[i] = ~0ull;
+}
+
+// The pool block holding `pos` of bucket `slot`; waits for the manager to map it. kNoBlock on stop.
+__device__ __forceinline__ unsigned writer_translate(WriterCache& cache, const unsigned* table, QueueState* queue,
+                                                     const HostControl* host, unsigned slot, unsigned pos) {
+  const unsigned high = pos >> kBlockShift;
+  const unsigned tag = (slot << kBlockShift) | high;
+  const int index = static_cast<int>((high ^ (slot * 7u)) & (kWriterCacheEntries - 1));
+  const unsigned long long cached = *reinterpret_cast<volatile unsigned long long*>(&cache.entry[index]);
+  if (static_cast<unsigned>(cached >> 32) == tag) return static_cast<unsigned>(cached);
+  const unsigned* word = &table[(static_cast<size_t>(slot) << kBlockShift) + high];
+  unsigned block;
+  unsigned backoff = 32;
+  for (unsigned polls = 1;; ++polls) {
+    block = device_atomic(*const_cast<unsigned*>(word)).load(cuda::memory_order_acquire);
+    if (block != kNoBlock) break;
+    if (stop_requested(queue)) return kNoBlock;
+    // The host's abort word, for a manager that can no longer set `stop` itself.
+    if ((polls & 1023u) == 0 && *reinterpret_cast<const volatile unsigned*>(&host->abort) != 0) return kNoBlock;
+    __nanosleep(backoff);
+    backoff = backoff < 1024 ? backoff * 2 : backoff;
+  }
+  *reinterpret_cast<volatile unsigned long long*>(&cache.entry[index]) =
+      (static_cast<unsigned long long>(tag) << 32) | block;
+  return block;
+}
+
+// Section 5.2, the writer: appends v to the bucket its distance falls in. Called by any subset of a warp's
+// threads (divergent relax loops): threads aiming at the same bucket share one reservation, threads writing
+// into the same segment share one WCC increment.
+template <class D>
+__device__ __forceinline__ void push_vertex(const KernelArgs<D>& a, WriterCache& cache, const WorkerRecord& r,
+                                            int32_t v, typename D::value distance) {
+  bool clipped = false;
+  const int offset = bucket_offset(static_cast<double>(distance), r, &clipped);
+  const unsigned slot = static_cast<unsigned>((r.head_slot + offset) % r.buckets);
+  cg::coalesced_group active = cg::coalesced_threads();
+  cg::coalesced_group same_bucket = cg::labeled_partition(active, slot);
+  unsigned base = 0;
+  if (same_bucket.thread_rank() == 0) {
+    base = device_atomic(a.queue->resv[slot].value).fetch_add(same_bucket.size(), cuda::memory_order_relaxed);
+  }
+  base = same_bucket.shfl(base, 0);
+  const unsigned pos = base + same_bucket.thread_rank();
+  if (clipped) {
+    // The least clipped distance lets the manager skip empty bucket ranges (adds_manager.cuh, retire).
+    const auto code = static_cast<unsigned long long>(D::encode(distance));
+    if (code < device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed)) {
+      device_atomic(a.queue->clip_min).fetch_min(code, cuda::memory_order_relaxed);
+    }
+  }
+  // kNoBlock: the run is stopping and its result will be discarded. Such a thread still takes part in the
+  // group operations below: leaving early would strand its group's other threads in them.
+  const unsigned block = writer_translate(cache, a.table, a.queue, a.host, slot, pos);
+  const bool placed = block != kNoBlock;
+  if (placed) a.pool[(static_cast<size_t>(block) << kBlockShift) | (pos & kOffsetMask)] = v;
+  __threadfence();
+  const unsigned segment = placed ? block * kSegmentsPerBlock + ((pos & kOffsetMask) >> kSegmentShift) : kNoBlock;
+  cg::coalesced_group same_segment = cg::labeled_partition(same_bucket, segment);
+  same_segment.sync();
+  if (placed && same_segment.thread_rank() == 0) {
+    device_atomic(a.wcc[segment]).fetch_add(same_segment.size(), cuda::memory_order_release);
+  }
+}
+
+}  // namespace gsssp::adds
