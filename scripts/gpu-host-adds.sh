@@ -38,7 +38,7 @@ junit() {
   local name=$1
   shift
   note "== $name: run-tests.sh $*"
-  timeout "${STEP_TIMEOUT:-560}" "$bundle/run-tests.sh" --details=verbose "$@" 2>&1 \
+  timeout "${STEP_TIMEOUT:-560}" "$bundle/run-tests.sh" --details=verbose --disable-ansi-colors "$@" 2>&1 \
     | while IFS= read -r line; do printf '%4d %s\n' $(( $(date +%s) - start )) "$line"; done >> "$log"
   local rc=${PIPESTATUS[0]}
   [ "$rc" -eq 124 ] && note "!! $name stopped by its ${STEP_TIMEOUT:-560} s timeout"
