@@ -37,7 +37,17 @@ public enum Algorithm {
         public boolean acceptsNegativeWeights() {
             return true;
         }
-    };
+    },
+    /**
+     * Wang, Fussell &amp; Lin's ADDS, asynchronous dynamic delta-stepping (PPoPP 2021): persistent kernels where
+     * one manager thread block hands work items from a coarse-grained priority queue of buckets (SRMW bucket
+     * access, a pooled block allocator, an ordered circular work queue) to worker thread blocks, with Δ adjusted
+     * while it runs. Non-negative weights only. The ablations of the paper's Table 5 (static Δ, two buckets)
+     * and the bucket pool are set in {@link Options}; {@link Stats#restarts()} counts runs restarted with a
+     * larger pool, and a run that stops making progress fails instead of hanging (see
+     * {@link Options.Builder#addsWatchdogMillis(long)}).
+     */
+    ADDS(7, "adds", true);
 
     private final int code;
     private final String cliName;

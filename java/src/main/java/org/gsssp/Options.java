@@ -6,6 +6,9 @@ package org.gsssp;
 public final class Options {
     private static final Options DEFAULTS = builder().build();
 
+    /** The largest ADDS pool accepted, in 32-bit words (2^48 words = 1 PiB). */
+    public static final long MAX_ADDS_POOL_WORDS = 1L << 48;
+
     /** How H-BF treats frontier vertices of out-degree above the threshold (TPDS'16 section 5.3). */
     public enum HbfDynamicParallelism {
         /** No special path: high-degree vertices go through the virtual warps like the rest. */
@@ -43,6 +46,8 @@ public final class Options {
     private final boolean addsStaticDelta;
     private final int addsBucketCount;
     private final long addsPoolWords;
+    private final boolean addsPoolGrowable;
+    private final long addsWatchdogMillis;
     private final int traceCapacity;
 
     private Options(Builder b) {
@@ -61,6 +66,8 @@ public final class Options {
         this.addsStaticDelta = b.addsStaticDelta;
         this.addsBucketCount = b.addsBucketCount;
         this.addsPoolWords = b.addsPoolWords;
+        this.addsPoolGrowable = b.addsPoolGrowable;
+        this.addsWatchdogMillis = b.addsWatchdogMillis;
         this.traceCapacity = b.traceCapacity;
     }
 
@@ -100,13 +107,23 @@ public final class Options {
 
     public boolean da2cfMinimumOnDevice() { return da2cfMinimumOnDevice; }
 
+    /** Whether ADDS keeps its initial Δ (the Near-Far estimate, or {@link #delta()}) for the whole run. */
     public boolean addsStaticDelta() { return addsStaticDelta; }
 
     /** 0 means ADDS's 32 buckets. */
     public int addsBucketCount() { return addsBucketCount; }
 
-    /** 0 means sized from the graph. */
+    /**
+     * The ADDS bucket pool in 32-bit words: 0 means sized from the graph (and grown on exhaustion); otherwise
+     * the fixed pool, or the first pool of a growable one (see {@link #addsPoolGrowable()}).
+     */
     public long addsPoolWords() { return addsPoolWords; }
+
+    /** Whether an exhausted ADDS pool restarts the run with twice the pool (true for the default pool). */
+    public boolean addsPoolGrowable() { return addsPoolGrowable; }
+
+    /** Milliseconds without queue progress after which ADDS gives up; 0 means the native default (10 s). */
+    public long addsWatchdogMillis() { return addsWatchdogMillis; }
 
     /** Samples of the parallelism trace to record (0: none); see {@link Result#trace()}. */
     public int traceCapacity() { return traceCapacity; }
@@ -127,6 +144,8 @@ public final class Options {
         private boolean addsStaticDelta;
         private int addsBucketCount;
         private long addsPoolWords;
+        private boolean addsPoolGrowable = true;
+        private long addsWatchdogMillis;
         private int traceCapacity;
 
         private Builder() {}
@@ -207,11 +226,16 @@ public final class Options {
             return this;
         }
 
+        /** ADDS ablation (Table 5, "static Δ"): keep the initial Δ instead of adjusting it while running. */
         public Builder addsStaticDelta(boolean on) {
             this.addsStaticDelta = on;
             return this;
         }
 
+        /**
+         * ADDS buckets in the circular priority queue: 0 for the paper's 32, else 2..32 (Table 5's "2 buckets"
+         * row is 2 with {@link #addsStaticDelta(boolean) static Δ}).
+         */
         public Builder addsBucketCount(int buckets) {
             if (buckets != 0 && (buckets < 2 || buckets > 32)) {
                 throw new IllegalArgumentException("ADDS bucket count must be 0 (default 32) or 2..32, got " + buckets);
@@ -220,11 +244,53 @@ public final class Options {
             return this;
         }
 
+        /**
+         * A fixed ADDS bucket pool of this many 32-bit words (rounded up to 64K-word blocks). A run that needs
+         * more fails with {@link DeviceMemoryException} instead of restarting.
+         */
         public Builder addsPoolWords(long words) {
-            if (words < 0) {
-                throw new IllegalArgumentException("ADDS pool size must be >= 0 (0: from the graph), got " + words);
-            }
+            checkPoolWords(words, "fixed ADDS pool");
             this.addsPoolWords = words;
+            this.addsPoolGrowable = false;
+            return this;
+        }
+
+        /**
+         * A growable ADDS bucket pool that starts with this many 32-bit words: a run that exhausts it restarts
+         * with twice the pool ({@link Stats#restarts()} counts how often).
+         */
+        public Builder addsGrowablePool(long initialWords) {
+            checkPoolWords(initialWords, "initial ADDS pool");
+            this.addsPoolWords = initialWords;
+            this.addsPoolGrowable = true;
+            return this;
+        }
+
+        /** The default ADDS pool: sized from the graph, doubled on exhaustion. */
+        public Builder addsPoolFromGraph() {
+            this.addsPoolWords = 0;
+            this.addsPoolGrowable = true;
+            return this;
+        }
+
+        private static void checkPoolWords(long words, String what) {
+            // The native side rounds the pool up to whole blocks and doubles it, in 64-bit byte counts: a bound
+            // far above any GPU keeps that arithmetic from overflowing.
+            if (words < 1 || words > MAX_ADDS_POOL_WORDS) {
+                throw new IllegalArgumentException(what + " must be 1.." + MAX_ADDS_POOL_WORDS + " words (use "
+                        + "addsPoolFromGraph() for the default), got " + words);
+            }
+        }
+
+        /**
+         * ADDS watchdog: a run whose work queue makes no progress for this long fails with a
+         * {@link GssspException} naming the queue's state; 0 means the default of 10 seconds.
+         */
+        public Builder addsWatchdogMillis(long millis) {
+            if (millis < 0) {
+                throw new IllegalArgumentException("ADDS watchdog must be >= 0 ms (0: default 10000), got " + millis);
+            }
+            this.addsWatchdogMillis = millis;
             return this;
         }
 

@@ -5,12 +5,13 @@ package org.gsssp;
  *
  * @param timeMs the algorithm itself: device time for GPU algorithms (CUDA events), wall time on the CPU
  * @param totalMs the whole native call, including predecessor derivation and copies back to the host
- * @param iterations rounds (GPU) or heap extractions (CPU Dijkstra)
+ * @param iterations rounds (GPU; ADDS: head-bucket switches) or heap extractions (CPU Dijkstra)
  * @param vertexVisits vertices whose out-edges were processed: the ADDS paper's work count
  * @param edgesRelaxed edge relaxations attempted
  * @param verticesReached vertices with a finite distance
  * @param peakDeviceMemory bytes of device memory the query's scratch used (0 on the CPU)
- * @param delta the bucket width used by a delta-stepping algorithm (Near-Far, ADDS), else 0
+ * @param delta the bucket width used by a delta-stepping algorithm (Near-Far; ADDS: the final Δ), else 0
+ * @param restarts ADDS: how often the run was restarted with a larger bucket pool; 0 for other algorithms
  */
 public record Stats(double timeMs, double totalMs, long iterations, long vertexVisits, long edgesRelaxed,
-        long verticesReached, long peakDeviceMemory, double delta) {}
+        long verticesReached, long peakDeviceMemory, double delta, long restarts) {}

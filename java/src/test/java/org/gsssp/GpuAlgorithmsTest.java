@@ -117,7 +117,13 @@ class GpuAlgorithmsTest {
             for (Algorithm a : GPU_ALGORITHMS) {
                 Stats s = dg.query(0, a).stats();
                 assertTrue(s.timeMs() > 0 && s.totalMs() >= s.timeMs(), a + ": " + s);
-                assertTrue(s.iterations() > 10, a + ": a 100x100 grid needs many rounds: " + s);
+                if (a == Algorithm.ADDS) {
+                    // ADDS counts head-bucket switches, not rounds, and its dynamic Δ may widen the buckets
+                    // of a grid this small until few remain; its distances span about 25 initial buckets.
+                    assertTrue(s.iterations() >= 1 && s.delta() > 0, a + ": " + s);
+                } else {
+                    assertTrue(s.iterations() > 10, a + ": a 100x100 grid needs many rounds: " + s);
+                }
                 assertTrue(s.vertexVisits() >= g.numVertices(), a + ": " + s);
                 assertTrue(s.edgesRelaxed() >= g.numEdges(), a + ": " + s);
                 assertTrue(s.peakDeviceMemory() > 0, a + ": " + s);

@@ -8,8 +8,9 @@ import org.gsssp.Options;
 /**
  * An algorithm name in {@code --algorithms}, optionally with option switches after a colon, for ablations:
  * {@code hbf:no-classification}, {@code hbf:no-dedup}, {@code hbf:no-coalesced}, {@code hbf:no-vwarps},
- * {@code hbf:dp=off|launch|block}, {@code hbf:tdp=1024}; several joined with {@code +}
- * ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
+ * {@code hbf:dp=off|launch|block}, {@code hbf:tdp=1024}; for ADDS the rows of the paper's Table 5,
+ * {@code adds:static-delta} and {@code adds:2-buckets} (static Δ with two buckets), and {@code adds:buckets=N};
+ * several joined with {@code +} ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
  *
  * @param name      the canonical text, as it appears in tables
  * @param algorithm the algorithm it runs
@@ -24,16 +25,36 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         if (colon < 0) {
             return new AlgorithmVariant(algorithm.cliName(), algorithm, UnaryOperator.identity());
         }
-        if (algorithm != Algorithm.HBF) {
-            throw new IllegalArgumentException("option switches ('" + t.substring(colon) + "') exist for hbf only");
+        if (algorithm != Algorithm.HBF && algorithm != Algorithm.ADDS) {
+            throw new IllegalArgumentException("option switches ('" + t.substring(colon) + "') exist for hbf and adds only");
         }
         UnaryOperator<Options.Builder> tweaks = UnaryOperator.identity();
         for (String s : t.substring(colon + 1).split("\\+")) {
-            UnaryOperator<Options.Builder> one = switchFor(s.strip());
+            UnaryOperator<Options.Builder> one = algorithm == Algorithm.ADDS ? addsSwitch(s.strip()) : switchFor(s.strip());
             UnaryOperator<Options.Builder> before = tweaks;
             tweaks = b -> one.apply(before.apply(b));
         }
         return new AlgorithmVariant(algorithm.cliName() + ":" + t.substring(colon + 1), algorithm, tweaks);
+    }
+
+    /** Table 5 of the ADDS paper: "static Δ" keeps the Near-Far estimate; "2 buckets" is static Δ with two buckets. */
+    private static UnaryOperator<Options.Builder> addsSwitch(String s) {
+        switch (s) {
+            case "static-delta": return b -> b.addsStaticDelta(true);
+            case "2-buckets": return b -> b.addsStaticDelta(true).addsBucketCount(2);
+            default:
+                if (s.startsWith("buckets=")) {
+                    int buckets;
+                    try {
+                        buckets = Integer.parseInt(s.substring(8));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("adds:buckets=N wants an integer, got '" + s + "'");
+                    }
+                    Options.builder().addsBucketCount(buckets);   // refuses a bad count now, not mid-run
+                    return b -> b.addsBucketCount(buckets);
+                }
+                throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, buckets=N");
+        }
     }
 
     private static UnaryOperator<Options.Builder> switchFor(String s) {

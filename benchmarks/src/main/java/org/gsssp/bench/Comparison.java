@@ -11,13 +11,52 @@ public record Comparison(String x, String y) {
     /** One graph's ratio. */
     public record Point(String graph, double averageDegree, double value) {}
 
-    /** Parses {@code X:Y} ("X over Y"). */
+    /**
+     * Parses {@code X:Y} ("X over Y"). Variants have colons of their own ({@code adds:static-delta:near-far}),
+     * so with several colons the split is the one colon where both sides name an algorithm or variant.
+     */
     public static Comparison parse(String text) {
-        String[] parts = text.split(":", -1);
-        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-            throw new IllegalArgumentException("a comparison is X:Y (X over Y), got '" + text + "'");
+        String usage = "a comparison is X:Y (X over Y), got '" + text + "'";
+        List<Integer> colons = new ArrayList<>();
+        for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+            colons.add(i);
         }
-        return new Comparison(parts[0].strip(), parts[1].strip());
+        if (colons.size() == 1) {
+            String x = text.substring(0, colons.get(0));
+            String y = text.substring(colons.get(0) + 1);
+            if (x.isBlank() || y.isBlank()) {
+                throw new IllegalArgumentException(usage);
+            }
+            return new Comparison(x.strip(), y.strip());
+        }
+        List<Comparison> splits = new ArrayList<>();
+        for (int i : colons) {
+            String x = text.substring(0, i).strip();
+            String y = text.substring(i + 1).strip();
+            if (isAlgorithm(x) && isAlgorithm(y)) {
+                splits.add(new Comparison(x, y));
+            }
+        }
+        if (splits.size() != 1) {
+            throw new IllegalArgumentException(usage + (splits.isEmpty() ? "" : "; it splits into " + splits.stream()
+                    .map(Comparison::label).collect(java.util.stream.Collectors.joining(" or "))));
+        }
+        return splits.get(0);
+    }
+
+    private static boolean isAlgorithm(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        if (name.equalsIgnoreCase(ExperimentRunner.JGRAPHT)) {
+            return true;
+        }
+        try {
+            AlgorithmVariant.parse(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Every later algorithm over every earlier one: with the baselines listed first, speedups over them. */

@@ -207,6 +207,13 @@ public final class ExperimentRunner {
                 note = "MISMATCH: " + problem.get();
             }
         }
+        long restarts = Arrays.stream(stats).mapToLong(Stats::restarts).sum();
+        if (restarts > 0) {
+            // a restart re-runs the query with a doubled bucket pool, which its time includes
+            String r = String.format(Locale.ROOT, "bucket pool exhausted: %d restarts over the %d timed runs", restarts,
+                    config.repetitions());
+            note = note.isEmpty() ? r : note + "; " + r;
+        }
         return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),
                 variant.name(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
                 s.iterations(), s.vertexVisits(), s.edgesRelaxed(), s.verticesReached(), s.peakDeviceMemory(), matched,

@@ -351,7 +351,8 @@ public final class ReportWriter {
                 m.vertexVisits()), notes);
         if (measurements.stream().anyMatch(m -> Double.isFinite(m.delta()))) {
             s.append("Delta below is the bucket width each delta-stepping algorithm used (Near-Far: C·W/D from its "
-                    + "sampling kernel unless given); – for algorithms without one.\n\n");
+                    + "sampling kernel unless given; ADDS: the Δ it ended with, which static-Δ variants keep from the "
+                    + "Near-Far estimate); – for algorithms without one.\n\n");
             table(s, "Delta", m -> Double.isFinite(m.delta()) ? num(m.delta()) : "–", notes);
         }
         if (!notes.isEmpty()) {
@@ -397,6 +398,8 @@ public final class ReportWriter {
                     s.append(cell.apply(m));
                     if (Boolean.FALSE.equals(m.matched())) {
                         s.append(" ✗").append(noteRef(notes, g + ", " + a + ": " + m.note()));
+                    } else if (m.note() != null && !m.note().isEmpty()) {
+                        s.append(noteRef(notes, g + ", " + a + ": " + m.note()));   // e.g. ADDS pool restarts
                     }
                 } else {
                     s.append(m.status()).append(noteRef(notes, g + ", " + a + ": " + m.note()));

@@ -15,12 +15,14 @@ import org.gsssp.Graph;
 import org.gsssp.GraphFormat;
 import org.gsssp.GraphLoader;
 import org.gsssp.LoadOptions;
+import org.gsssp.Options;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
 import org.gsssp.WeightType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code gsssp solve}: shortest paths from one source, optionally checked against CPU Dijkstra. */
@@ -70,10 +72,32 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--weight-type", paramLabel = "TYPE", description = "Weight type of a Galois binary graph: ${COMPLETION-CANDIDATES} (default INT32).")
     WeightType weightType = WeightType.INT32;
 
+    @Option(names = "--delta", paramLabel = "D", description = "Delta-stepping (near-far, adds): the bucket width, instead of the estimate C*W/D.")
+    Double delta;
+
+    @Option(names = "--delta-constant", paramLabel = "C", description = "Delta-stepping (near-far, adds): C in the estimate C*W/D (default: the algorithm's).")
+    Double deltaConstant;
+
+    @Option(names = "--adds-static-delta", description = "adds: keep the initial Delta for the whole run (the paper's Table 5 'static Delta').")
+    boolean addsStaticDelta;
+
+    @Option(names = "--adds-buckets", paramLabel = "N", description = "adds: buckets in the priority queue, 2..32 (default 32; 2 with --adds-static-delta is Table 5's '2 buckets').")
+    Integer addsBuckets;
+
+    @Option(names = "--adds-pool-words", paramLabel = "N", description = "adds: a fixed bucket pool of N 32-bit words; a run that needs more fails (default: sized from the graph, doubled when exhausted).")
+    Long addsPoolWords;
+
+    @Option(names = "--adds-growable-pool", paramLabel = "N", description = "adds: start with a bucket pool of N 32-bit words and restart with twice the pool when it runs out.")
+    Long addsGrowablePool;
+
+    @Option(names = "--adds-watchdog-ms", paramLabel = "MS", description = "adds: fail a run whose queue makes no progress for MS milliseconds (default 10000; raise it under compute-sanitizer).")
+    Long addsWatchdogMs;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Algorithm wanted = Algorithm.parse(algorithm);
+        Options queryOptions = queryOptions();
         LoadOptions options = loadOptions();
         try (Graph graph = graphFile == null ? loadBundled(options) : GraphLoader.load(graphFile, options)) {
             int src = resolveSource(graph);
@@ -82,10 +106,10 @@ final class SolveCommand implements Callable<Integer> {
             Result result;
             if (resolved.requiresGpu()) {
                 try (DeviceGraph deviceGraph = DeviceGraph.upload(graph)) {
-                    result = deviceGraph.query(src, resolved);
+                    result = deviceGraph.query(src, resolved, queryOptions);
                 }
             } else {
-                result = Sssp.solve(graph, src, resolved);
+                result = Sssp.solve(graph, src, resolved, queryOptions);
             }
             printSummary(out, graph, device, result);
             if (output != null) {
@@ -97,6 +121,34 @@ final class SolveCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** The algorithm options the flags ask for; the builder's checks turn bad values into one-line errors. */
+    private Options queryOptions() {
+        if (addsPoolWords != null && addsGrowablePool != null) {
+            throw new ParameterException(spec.commandLine(), "--adds-pool-words (fixed) and --adds-growable-pool exclude each other");
+        }
+        Options.Builder b = Options.builder();
+        if (delta != null) {
+            b.delta(delta);
+        }
+        if (deltaConstant != null) {
+            b.deltaConstant(deltaConstant);
+        }
+        b.addsStaticDelta(addsStaticDelta);
+        if (addsBuckets != null) {
+            b.addsBucketCount(addsBuckets);
+        }
+        if (addsPoolWords != null) {
+            b.addsPoolWords(addsPoolWords);
+        }
+        if (addsGrowablePool != null) {
+            b.addsGrowablePool(addsGrowablePool);
+        }
+        if (addsWatchdogMs != null) {
+            b.addsWatchdogMillis(addsWatchdogMs);
+        }
+        return b.build();
     }
 
     private LoadOptions loadOptions() {
@@ -146,6 +198,12 @@ final class SolveCommand implements Callable<Integer> {
         out.printf("source    %d%n", graph.ids().toExternal(r.source()));
         out.printf(Locale.ROOT, "time      %.3f ms (algorithm), %.3f ms (call), %,d iterations, %,d vertex visits, %,d edges relaxed%n",
                 r.stats().timeMs(), r.stats().totalMs(), r.stats().iterations(), r.stats().vertexVisits(), r.stats().edgesRelaxed());
+        if (r.stats().delta() > 0) {
+            out.printf(Locale.ROOT, "delta     %s%s%n", r.stats().delta(), r.algorithm() == Algorithm.ADDS ? " (final)" : "");
+        }
+        if (r.algorithm() == Algorithm.ADDS) {
+            out.printf(Locale.ROOT, "restarts  %d (bucket pool exhausted and doubled)%n", r.stats().restarts());
+        }
         int farthest = -1;
         double max = -1;
         long reached = 0;

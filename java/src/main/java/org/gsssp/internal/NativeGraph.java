@@ -46,12 +46,19 @@ public final class NativeGraph {
         gsssp_options.da2cf_min_on_device(o, options.da2cfMinimumOnDevice() ? 1 : 0);
         gsssp_options.adds_static_delta(o, options.addsStaticDelta() ? 1 : 0);
         gsssp_options.adds_bucket_count(o, options.addsBucketCount());
-        gsssp_options.adds_pool_words(o, options.addsPoolWords());
+        gsssp_options.adds_pool_words(o, addsPoolField(options));
+        gsssp_options.adds_watchdog_ms(o, options.addsWatchdogMillis());
         if (options.traceCapacity() > 0) {
             gsssp_options.trace(o, gsssp_trace_sample.allocateArray(options.traceCapacity(), arena));
             gsssp_options.trace_capacity(o, options.traceCapacity());
         }
         return o;
+    }
+
+    /** gsssp_options.adds_pool_words: 0 from the graph, &gt; 0 a fixed pool, &lt; 0 a growable pool of -N words. */
+    public static long addsPoolField(Options options) {
+        long words = options.addsPoolWords();
+        return words == 0 ? 0 : options.addsPoolGrowable() ? -words : words;
     }
 
     /** The samples the native call wrote into the options' trace buffer. */
@@ -77,6 +84,6 @@ public final class NativeGraph {
     public static Stats stats(MemorySegment s) {
         return new Stats(gsssp_stats.time_ms(s), gsssp_stats.total_ms(s), gsssp_stats.iterations(s),
                 gsssp_stats.vertex_visits(s), gsssp_stats.edges_relaxed(s), gsssp_stats.vertices_reached(s),
-                gsssp_stats.peak_device_memory(s), gsssp_stats.delta(s));
+                gsssp_stats.peak_device_memory(s), gsssp_stats.delta(s), gsssp_stats.restarts(s));
     }
 }

@@ -73,4 +73,32 @@ class SolveCommandTest {
         assertTrue(badAlgorithm.exit() != 0);
         assertTrue(badAlgorithm.err().contains("unknown algorithm"), badAlgorithm.err());
     }
+
+    @Test
+    void addsFlagsAreCheckedAndPassedOn() {
+        // accepted, and ignored by an algorithm without buckets
+        Run ok = run("solve", "--algorithm", "dijkstra-cpu", "--delta", "5", "--delta-constant", "16", "--adds-static-delta",
+                "--adds-buckets", "2", "--adds-growable-pool", "100", "--adds-watchdog-ms", "60000", "--verify");
+        assertEquals(0, ok.exit(), ok.out() + ok.err());
+        assertTrue(ok.out().contains("verify    OK") && !ok.out().contains("restarts"), ok.out());
+
+        Run buckets = run("solve", "--algorithm", "adds", "--adds-buckets", "1");
+        assertEquals(1, buckets.exit(), buckets.err());
+        assertTrue(buckets.err().startsWith("gsssp: ") && buckets.err().contains("2..32"), buckets.err());
+
+        Run both = run("solve", "--algorithm", "adds", "--adds-pool-words", "5", "--adds-growable-pool", "5");
+        assertEquals(2, both.exit(), both.err());
+        assertTrue(both.err().contains("exclude each other"), both.err());
+
+        Run pool = run("solve", "--algorithm", "adds", "--adds-pool-words", "0");
+        assertEquals(1, pool.exit(), pool.err());
+        assertTrue(pool.err().contains("fixed ADDS pool"), pool.err());
+
+        Run watchdog = run("solve", "--algorithm", "adds", "--adds-watchdog-ms", "-1");
+        assertEquals(1, watchdog.exit(), watchdog.err());
+        assertTrue(watchdog.err().contains("watchdog"), watchdog.err());
+
+        Run help = run("solve", "--help");
+        assertTrue(help.out().contains("adds") && help.out().contains("--adds-growable-pool"), help.out());
+    }
 }

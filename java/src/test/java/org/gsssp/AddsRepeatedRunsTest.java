@@ -1,0 +1,116 @@
+package org.gsssp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.gsssp.generate.GraphSpec;
+import org.gsssp.testing.GpuTest;
+import org.gsssp.testing.SharedGraphs;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The same ADDS query many times on one resident graph: every run must finish (the original ADDS code hangs
+ * at random on the H100, on power-law graphs most) and give the same distances, bit for bit, as the first,
+ * which must equal CPU Dijkstra's. Races between the manager and worker blocks show up as a run that differs
+ * or never ends. By default a road graph, a power-law graph and an R-MAT graph; with the environment variable
+ * {@code GSSSP_ADDS_REPEAT_SUITE=1} also the harness suite's other graphs (R-MAT 22, the 2048² grid, the 4M
+ * random graph: minutes of CPU for the references). {@code GSSSP_ADDS_REPEAT_RUNS} overrides the 100 runs.
+ */
+@GpuTest
+class AddsRepeatedRunsTest {
+    static final int RUNS = Integer.parseInt(System.getenv().getOrDefault("GSSSP_ADDS_REPEAT_RUNS", "100"));
+    static final boolean WHOLE_SUITE = "1".equals(System.getenv("GSSSP_ADDS_REPEAT_SUITE"));
+    /** Far beyond a healthy run of any of these graphs; the native watchdog (10 s per stall) should fire first. */
+    static final Duration PER_GRAPH = Duration.ofMinutes(10);
+
+    /** A graph to load: a shared file (with optional seeded weights) or a generator spec. */
+    record Source(String name, String file, LoadOptions options, String spec) {
+        Graph load() throws IOException {
+            return spec != null ? GraphSpec.parse(spec).generate() : GraphLoader.load(SharedGraphs.file(file), options);
+        }
+    }
+
+    static Source shared(String file) {
+        return new Source(file, file, TestSupport.QUIET, null);
+    }
+
+    static Source sharedWithWeights(String file) {
+        return new Source(file + " weights 1..1000 seed 7", file,
+                LoadOptions.builder().progress(false).randomWeights(1, 1000, 7).build(), null);
+    }
+
+    static Source generated(String spec) {
+        return new Source(spec, null, null, spec);
+    }
+
+    static List<Source> sources() {
+        List<Source> list = new ArrayList<>(List.of(shared("USA-road-d.NY.gr.gz"),
+                sharedWithWeights("soc-Slashdot0902.txt.gz"), generated("rmat:scale=18,ef=16,seed=1,w=1..1000")));
+        if (WHOLE_SUITE) {
+            list.addAll(List.of(shared("rome99.gr"), shared("USA-road-t.NY.gr.gz"), sharedWithWeights("delaunay_n15.graph"),
+                    sharedWithWeights("wiki-Vote.txt.gz"), generated("rmat:scale=22,ef=16,seed=1,w=1..1000"),
+                    generated("grid:2048x2048,seed=1,w=1..1000"), generated("random:n=4194304,d=7,seed=1,w=1..10")));
+        }
+        return list;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> identicalDistancesEveryRun() {
+        return sources().stream().flatMap(source -> Stream.of(
+                DynamicTest.dynamicTest(source.name() + " default", () -> repeat(source, Options.defaults(), "default")),
+                DynamicTest.dynamicTest(source.name() + " static Δ, 2 buckets", () -> repeat(source,
+                        Options.builder().addsStaticDelta(true).addsBucketCount(2).build(), "static Δ, 2 buckets"))));
+    }
+
+    private static void repeat(Source source, Options options, String config) throws IOException {
+        try (Graph g = source.load(); DeviceGraph dg = DeviceGraph.upload(g)) {
+            int s = g.vertexOfMaxOutDegree();
+            String what = source.name() + " [" + config + "] from " + g.ids().toExternal(s);
+            Result reference = Sssp.solve(g, s, Algorithm.CPU_DIJKSTRA);
+            Options quiet = Options.builder().computePredecessors(false).addsStaticDelta(options.addsStaticDelta())
+                    .addsBucketCount(options.addsBucketCount()).build();
+            // the runs that follow are compared with this one, so it must be right
+            Result first = dg.query(s, Algorithm.ADDS, options);
+            Optional<String> problem = Verifier.check(g, first, reference);
+            problem.ifPresent(p -> fail(what + ", run 0: " + p));
+            MemorySegment expected = first.distances();
+            AtomicInteger run = new AtomicInteger();
+            double[] times = new double[RUNS];
+            long[] restarts = {first.stats().restarts()};
+            assertTimeoutPreemptively(PER_GRAPH, () -> {
+                for (int i = 1; i < RUNS; i++) {
+                    run.set(i);
+                    Result r = dg.query(s, Algorithm.ADDS, quiet);
+                    times[i] = r.stats().timeMs();
+                    restarts[0] += r.stats().restarts();
+                    long at = expected.mismatch(r.distances());
+                    if (at >= 0) {
+                        int v = (int) (at / Long.BYTES);
+                        fail(what + ", run " + i + " of " + RUNS + ": vertex " + g.ids().toExternal(v) + " distance "
+                                + r.distance(v) + ", the first run and Dijkstra say " + first.distance(v) + "; " + r.stats());
+                    }
+                    assertEquals(reference.reachedCount(), r.stats().verticesReached(), what + ", run " + i);
+                }
+            }, () -> what + ": run " + run.get() + " of " + RUNS + " did not finish within " + PER_GRAPH);
+            times[0] = first.stats().timeMs();
+            double[] sorted = times.clone();
+            Arrays.sort(sorted);
+            // Progress on stderr: the GPU host's log shows per graph how long the runs took.
+            System.err.printf(Locale.ROOT, "AddsRepeatedRunsTest: %s: %d runs identical; ms min %.3f median %.3f max %.3f; "
+                    + "restarts %d; %s%n", what, RUNS, sorted[0], sorted[RUNS / 2], sorted[RUNS - 1], restarts[0],
+                    first.stats());
+        }
+    }
+}
