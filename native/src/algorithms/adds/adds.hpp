@@ -11,7 +11,9 @@ namespace gsssp::adds {
 // Non-negative weights only (checked by the caller). Reads options.delta / delta_constant (the initial
 // Delta, as Near-Far), adds_static_delta, adds_bucket_count, adds_pool_words, adds_watchdog_ms,
 // max_iterations (a limit on head-bucket switches) and the trace buffer. Fills AlgorithmRun::delta (the
-// final Delta), rounds (head-bucket switches), restarts and the trace.
+// final Delta), rounds (head buckets processed: switches + 1), restarts and the trace. Blocks have at most
+// 512 threads (a larger options.block_size is capped) and default to 512: the manager scans every worker's
+// flag each sweep, so fewer, larger workers keep the sweep short.
 AlgorithmRun run(const QueryContext& query);
 
 }  // namespace gsssp::adds

@@ -13,12 +13,12 @@ template <class D>
 constexpr size_t kSharedBytes = sizeof(ManagerShared) > sizeof(WorkerShared<D>) ? sizeof(ManagerShared)
                                                                                   : sizeof(WorkerShared<D>);
 
-// Blocks of at most kMaxBlock threads: the bound keeps the kernel's registers low enough for blocks of
-// that size to be resident (adds.cu caps the caller's block size to it).
+// Blocks of at most kMaxBlock threads, two of them per SM: the bound keeps the kernel's registers low
+// enough for that (adds.cu caps the caller's block size to kMaxBlock).
 constexpr int kMaxBlock = 512;
 
 template <class D>
-__global__ void __launch_bounds__(kMaxBlock) persistent_kernel(KernelArgs<D> a) {
+__global__ void __launch_bounds__(kMaxBlock, 2) persistent_kernel(KernelArgs<D> a) {
   // One allocation, used as the manager's or a worker's state: a block is only ever one of them.
   __shared__ alignas(16) unsigned char shared[kSharedBytes<D>];
   if (blockIdx.x == 0) {

@@ -27,8 +27,9 @@ constexpr int kManagerCacheWays = 4;  // translation cache entries per bucket
 constexpr int kMaxGrants = 128;       // blocks mapped per sweep
 constexpr unsigned kMinChunk = 8;     // fewest items handed to a worker while work is scarce
 constexpr int kSettleSwitches = 8;    // head switches between two Delta decisions (settling, section 5.5)
+constexpr int kSettleSweeps = 64;     // or this many sweeps, if the head stays put that long
 constexpr double kClipShare = 0.65;   // tail share of pending work that marks clipping (section 5.5)
-constexpr int kMaxScanPasses = 4;     // 32-segment passes per bucket per sweep
+constexpr int kMaxScanPasses = 8;     // 256-segment passes over the head bucket per sweep
 constexpr unsigned long long kStarveNs = 4000000ull;      // a writer waiting this long on an empty pool
 constexpr unsigned long long kTraceIntervalNs = 4000ull;  // initial trace sampling period
 constexpr unsigned long long kHostPollNs = 200000ull;     // abort check and heartbeat period
@@ -63,7 +64,8 @@ struct ManagerShared {
   unsigned long long phase_ns[6];
   double head_low, delta, delta_min, util_sum;
   long long util_samples;
-  int idle_count, busy_workers, grants, head_slot, depth, switches_since, empty_sweeps, chunk_shift, chunks;
+  int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
+  int chunk_shift, chunks;
   int starving_slot;
   unsigned generation, status;
 };
@@ -145,6 +147,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.head_slot = 0;
     m.depth = 1;
     m.switches_since = 0;
+    m.sweeps_since_decision = 0;
     m.empty_sweeps = 0;
     m.starving_slot = -1;
     m.status = kRunning;
@@ -284,10 +287,13 @@ __device__ __forceinline__ double round_delta(double delta, bool integral) {
   return whole < 1.0 ? 1.0 : whole;
 }
 
-// Section 5.5, at each head switch: after kSettleSwitches switches, one Delta decision.
+// Section 5.5, at each head switch: after kSettleSwitches switches, one Delta decision. A Delta so large
+// that the head bucket never empties would never be revisited that way, so a decision is also due after
+// kSettleSweeps sweeps without one (`forced`).
 template <class D>
-__device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m) {
-  if (a.static_delta || ++m.switches_since < kSettleSwitches) return;
+__device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool forced) {
+  if (a.static_delta) return;
+  if (!forced && ++m.switches_since < kSettleSwitches) return;
   constexpr bool integral = std::is_integral<typename D::weight>::value;
   const double utilization = m.util_samples > 0 ? m.util_sum / static_cast<double>(m.util_samples) : 0.0;
   unsigned long long pending = 0, tail_pending = 0;
@@ -297,11 +303,15 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m) {
     pending += p;
     if (s == tail) tail_pending = p;
   }
+  // Low utilization is answered first by the bucket window (manage_queue widens it every sweep). Once
+  // every bucket is assignable, a larger Delta cannot add parallelism, only remove ordering (measured on
+  // road NY: Delta grew 1000-fold and the work 38-fold when low utilization alone raised it), so Delta
+  // rises only with a full window, and with work waiting clipped in the tail.
   if (pending > 0 && static_cast<double>(tail_pending) >= kClipShare * static_cast<double>(pending)) {
     // Clipping: ordering is lost in the tail. Delta doubles, and never again falls below that.
     m.delta = round_delta(m.delta * 2.0, integral);
     m.delta_min = m.delta_min > m.delta ? m.delta_min : m.delta;
-  } else if (utilization < a.target_low) {
+  } else if (utilization < a.target_low && m.depth == a.buckets && tail_pending > 0) {
     m.delta = round_delta(m.delta * 2.0, integral);
   } else if (utilization > a.target_high) {
     const double half = round_delta(m.delta * 0.5, integral);
@@ -309,6 +319,7 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m) {
   }
   if (!(m.delta < 1e300)) m.delta = 1e300;
   m.switches_since = 0;
+  m.sweeps_since_decision = 0;
   m.util_sum = 0.0;
   m.util_samples = 0;
 }
@@ -341,7 +352,7 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
       m.head_low += m.delta;
       m.switches += 1;
       ++rotated;
-      steer_delta(a, m);
+      steer_delta(a, m, false);
       if (a.max_switches > 0 && m.switches >= static_cast<unsigned long long>(a.max_switches)) {
         m.status = kLimitReached;
         break;
@@ -370,6 +381,11 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
   m.util_samples += 1;
   if (utilization < a.target_low && m.depth < a.buckets) ++m.depth;
   else if (utilization > a.target_high && m.depth > 1) --m.depth;
+  if (++m.sweeps_since_decision >= kSettleSweeps && !a.static_delta) {
+    const double before = m.delta;
+    steer_delta(a, m, true);
+    geometry_changed = geometry_changed || m.delta != before;
+  }
   if (geometry_changed) publish_geometry(a, m);
 
   // Watchdog: completed items and head switches are the queue's progress.
@@ -410,14 +426,14 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
 // loading 8 write-completed counters at once; up to `want` items (what the idle workers can take).
 constexpr int kSegmentsPerLane = 8;
 template <class D>
-__device__ void find_readable(const KernelArgs<D>& a, ManagerShared& m, unsigned slot, unsigned want) {
+__device__ void find_readable(const KernelArgs<D>& a, ManagerShared& m, unsigned slot, unsigned want, int passes) {
   const int lane = static_cast<int>(threadIdx.x & 31u);
   const unsigned read = m.read_ptr[slot];
   unsigned end = read;
   const unsigned resv = device_atomic(a.queue->resv[slot].value).load(cuda::memory_order_relaxed);
   if (resv != read) {
     unsigned segment_base = read & ~(kSegmentWords - 1);
-    for (int pass = 0; pass < kMaxScanPasses; ++pass) {
+    for (int pass = 0; pass < passes; ++pass) {
       unsigned written[kSegmentsPerLane];
 #pragma unroll
       for (int j = 0; j < kSegmentsPerLane; ++j) {
@@ -561,8 +577,15 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       m.busy_items = 0;
       m.completed_items = 0;
     }
-    for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) m.oldest[s] = 0xffffffffu;
+    // A bucket not scanned this sweep has nothing readable (plan_work must never hand out a stale prefix).
+    for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) {
+      m.oldest[s] = 0xffffffffu;
+      m.readable[s] = 0;
+    }
     __syncthreads();
+    // The window as the sweep starts: warp 0 moves head and depth while the other warps scan.
+    const int head0 = m.head_slot;
+    const int window = min(m.depth + 1, a.buckets);
     scan_workers(a, m);
     __syncthreads();
     lap(0);
@@ -572,9 +595,12 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       lap(1);
     }
     // Readable prefixes of every bucket, by the other warps (warp 0 too when it is the only one).
+    // Readable prefixes of the buckets in the assignment window (and one beyond it, which a widening
+    // window may take next), by the other warps (warp 0 too when it is the only one). The head bucket is
+    // scanned deepest: lower buckets only get what the head leaves over.
     const unsigned want = static_cast<unsigned>(m.idle_count) * min(blockDim.x, 65536u);
-    for (int s = warps > 1 ? warp - 1 : 0; s < a.buckets && (warps == 1 || warp > 0); s += warps > 1 ? warps - 1 : 1) {
-      find_readable(a, m, static_cast<unsigned>(s), want);
+    for (int k = warps > 1 ? warp - 1 : 0; k < window && (warps == 1 || warp > 0); k += warps > 1 ? warps - 1 : 1) {
+      find_readable(a, m, static_cast<unsigned>((head0 + k) % a.buckets), want, k == 0 ? kMaxScanPasses : 1);
     }
     __syncthreads();
     lap(2);

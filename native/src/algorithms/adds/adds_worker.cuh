@@ -7,14 +7,22 @@
 // in several buckets (each lowering pushes it again) and only the copy that first sees the final distance
 // has work to do. Skipped items are not counted as visits.
 //
-// Expansion balances skewed degrees as Near-Far does (Merrill's TWC): block-cooperative for a vertex of
-// degree >= blockDim, warp-cooperative for degree >= 32, a thread per vertex for the rest.
+// The time from one push to the next along a shortest path bounds the whole run on high-diameter graphs, so
+// a worker relaxes edges in rounds in which every lane of a warp takes one edge (its atomicMin in flight
+// together with the others'), and lowered vertices go to a per-warp buffer in shared memory that is pushed
+// 32 at a time: one reservation, one fence and one WCC increment per bucket and segment for the batch,
+// instead of a chain of them per edge. Edges are spread as Merrill's TWC does: a vertex of degree >=
+// blockDim by the whole block, degree >= 32 by its warp, the rest flattened across the warp (each lane finds
+// the vertex of its edge by a search over the warp's prefix sum of degrees).
 #pragma once
 
 #include "algorithms/adds/adds_queue.cuh"
 #include "common/block_count.cuh"
 
 namespace gsssp::adds {
+
+constexpr int kMaxWarps = 16;        // kMaxBlock / 32 (adds_kernels.cuh)
+constexpr int kPushBuffer = 64;      // per warp: < 32 items held between rounds, plus one round's 32
 
 template <class D>
 struct WorkerShared {
@@ -25,6 +33,9 @@ struct WorkerShared {
   typename D::value coop_distance;
   int coop_owner;
   unsigned long long visits_slot, edges_slot;
+  int buffered[kMaxWarps];
+  int32_t buffer_vertex[kMaxWarps][kPushBuffer];
+  typename D::value buffer_value[kMaxWarps][kPushBuffer];
 };
 
 __device__ __forceinline__ bool host_abort(const HostControl* host) {
@@ -46,12 +57,35 @@ __device__ __forceinline__ unsigned long long wait_for_assignment(unsigned long 
   }
 }
 
+// Any lanes of a warp: relaxes one edge each; lowered vertices join the warp's push buffer.
 template <class D>
-__device__ __forceinline__ void relax_edge(const KernelArgs<D>& a, WriterCache& cache, const WorkerRecord& r,
-                                           int32_t v, typename D::value du, typename D::weight w) {
+__device__ __forceinline__ void relax_edge(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int32_t v,
+                                           typename D::value du, typename D::weight w) {
   const typename D::value candidate = D::relax(du, w);
   const typename D::stored encoded = D::encode(candidate);
-  if (encoded < a.dist[v] && encoded < atomic_min(&a.dist[v], encoded)) push_vertex<D>(a, cache, r, v, candidate);
+  if (encoded < a.dist[v] && encoded < atomic_min(&a.dist[v], encoded)) {
+    cg::coalesced_group lowered = cg::coalesced_threads();
+    int base = 0;
+    if (lowered.thread_rank() == 0) base = atomicAdd(&sh.buffered[warp], static_cast<int>(lowered.size()));
+    base = lowered.shfl(base, 0);
+    sh.buffer_vertex[warp][base + lowered.thread_rank()] = v;
+    sh.buffer_value[warp][base + lowered.thread_rank()] = candidate;
+  }
+}
+
+// The whole warp: pushes its buffer once it holds a full round (`all`: whatever it holds).
+template <class D>
+__device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
+                                             const WorkerRecord& r, bool all) {
+  __syncwarp();
+  const int held = sh.buffered[warp];
+  if (held == 0 || (!all && held < 32)) return;
+  for (int base = 0; base < held; base += 32) {
+    if (base + lane < held) push_vertex<D>(a, sh.cache, r, sh.buffer_vertex[warp][base + lane], sh.buffer_value[warp][base + lane]);
+  }
+  __syncwarp();
+  if (lane == 0) sh.buffered[warp] = 0;
+  __syncwarp();
 }
 
 template <class D>
@@ -60,11 +94,13 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   using stored = typename D::stored;
   block_counter_clear(&sh.visits_slot);
   block_counter_clear(&sh.edges_slot);
+  for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0;
   unsigned long long visits = 0, edges = 0;
   const int64_t* __restrict__ offsets = a.offsets;
   const int32_t* __restrict__ targets = a.targets;
   const typename D::weight* __restrict__ weights = a.weights;
   const int lane = static_cast<int>(threadIdx.x & 31u);
+  const int warp = static_cast<int>(threadIdx.x >> 5);
 
   for (;;) {
     writer_cache_clear(sh.cache);
@@ -101,6 +137,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
           edges += static_cast<unsigned long long>(end - begin);
         }
       }
+      // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
       for (;;) {
         if (threadIdx.x == 0) sh.coop_owner = -1;
         __syncthreads();
@@ -117,9 +154,14 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
         __syncthreads();
         const long long b = sh.coop_begin, e_end = sh.coop_end;
         const value d = sh.coop_distance;
-        for (long long e = b + threadIdx.x; e < e_end; e += blockDim.x) relax_edge<D>(a, sh.cache, r, targets[e], d, weights[e]);
+        for (long long e0 = b; e0 < e_end; e0 += blockDim.x) {
+          const long long e = e0 + threadIdx.x;
+          if (e < e_end) relax_edge<D>(a, sh, warp, targets[e], d, weights[e]);
+          flush_pushes<D>(a, sh, warp, lane, r, false);
+        }
         __syncthreads();
       }
+      // Warp-cooperative: vertices of degree >= 32, one at a time per warp.
       for (;;) {
         const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
         if (mask == 0) break;
@@ -128,9 +170,42 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
         const long long e_end = __shfl_sync(0xffffffffu, end, leader);
         const value d = __shfl_sync(0xffffffffu, du, leader);
         if (lane == leader) begin = end;
-        for (long long e = b + lane; e < e_end; e += 32) relax_edge<D>(a, sh.cache, r, targets[e], d, weights[e]);
+        for (long long e0 = b; e0 < e_end; e0 += 32) {
+          const long long e = e0 + lane;
+          if (e < e_end) relax_edge<D>(a, sh, warp, targets[e], d, weights[e]);
+          flush_pushes<D>(a, sh, warp, lane, r, false);
+        }
       }
-      for (long long e = begin; e < end; ++e) relax_edge<D>(a, sh.cache, r, targets[e], du, weights[e]);
+      // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
+      const int degree = static_cast<int>(end - begin);
+      int inclusive = degree;
+#pragma unroll
+      for (int offset = 1; offset < 32; offset <<= 1) {
+        const int y = __shfl_up_sync(0xffffffffu, inclusive, offset);
+        if (lane >= offset) inclusive += y;
+      }
+      const int exclusive = inclusive - degree;
+      const int total = __shfl_sync(0xffffffffu, inclusive, 31);
+      for (int k0 = 0; k0 < total; k0 += 32) {
+        const int k = k0 + lane;
+        // The owner of edge k: the last lane whose exclusive prefix is <= k.
+        int owner = 0;
+#pragma unroll
+        for (int step = 16; step > 0; step >>= 1) {
+          const int candidate = owner + step;
+          const int start = __shfl_sync(0xffffffffu, exclusive, candidate & 31);
+          if (candidate < 32 && start <= k) owner = candidate;
+        }
+        const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
+        const int owner_start = __shfl_sync(0xffffffffu, exclusive, owner);
+        const value owner_distance = __shfl_sync(0xffffffffu, du, owner);
+        if (k < total) {
+          const long long e = owner_begin + (k - owner_start);
+          relax_edge<D>(a, sh, warp, targets[e], owner_distance, weights[e]);
+        }
+        flush_pushes<D>(a, sh, warp, lane, r, false);
+      }
+      flush_pushes<D>(a, sh, warp, lane, r, true);
     }
 
     // Finish: every push of these items precedes the CWC increment and the idle flag (see adds_queue.cuh).

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# compute-sanitizer's memcheck, racecheck and synccheck over ADDS, through the native test driver (no JVM
+# in the way, so each run takes seconds instead of minutes). Build here with line tables and the driver:
+#   cmake -S . -B build/dev90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_BUILD_NATIVE_TESTS=ON
+#   cmake --build build/dev90 -j && mkdir -p build/adds-carry &&
+#   cp build/dev90/libgsssp.so build/dev90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/adds-carry/
+# then on the GPU host, carrying build/adds-carry:  scripts/adds-sanitize-native.sh [TOOL...]
+# Graphs: rome99 (a real road graph), a 10-scale R-MAT, a 32x32 grid in int and float weights; each with
+# ADDS's default, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.
+# Prints each run's "ERROR SUMMARY" line and the driver's "passed/failed" line; the full logs go to $OUT.
+set -uo pipefail
+dir=${CARRY:-build/adds-carry}
+out=${OUT:-gpu-host-logs}
+san=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+mkdir -p "$out"
+tools=("$@")
+[ ${#tools[@]} -eq 0 ] && tools=(memcheck racecheck synccheck)
+export LD_LIBRARY_PATH=$dir
+runs=("--gr $dir/rome99.gr" "--gen rmat:10" "--gen grid:32" "--gen grid:32 --float")
+status=0
+for tool in "${tools[@]}"; do
+  for args in "${runs[@]}"; do
+    name="$tool-$(echo "$args" | tr -c 'A-Za-z0-9' '_')"
+    # shellcheck disable=SC2086
+    timeout 300 "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds --repeat 1 \
+      > "$out/$name.log" 2>&1
+    rc=$?
+    [ "$rc" -ne 0 ] && status=1
+    echo "$tool | $args | exit $rc | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tail -1) | $(grep -E 'passed, .* failed' "$out/$name.log" | tail -1)"
+  done
+done
+exit "$status"
