@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # compute-sanitizer's memcheck, racecheck and synccheck over ADDS, through the native test driver (no JVM
-# in the way, so each run takes seconds instead of minutes). Build here with line tables and the driver:
-#   cmake -S . -B build/dev90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_BUILD_NATIVE_TESTS=ON
-#   cmake --build build/dev90 -j && mkdir -p build/adds-carry &&
-#   cp build/dev90/libgsssp.so build/dev90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/adds-carry/
+# in the way, so each run takes seconds instead of minutes). Build here with line tables, without H-BF's
+# dynamic parallelism (racecheck and synccheck refuse to instrument a library that has it) and with the driver:
+#   cmake -S . -B build/san90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_DEVICE_LAUNCH=OFF \
+#     -DGSSSP_BUILD_NATIVE_TESTS=ON && cmake --build build/san90 -j && mkdir -p build/adds-carry &&
+#   cp build/san90/libgsssp.so build/san90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/adds-carry/
 # then on the GPU host, carrying build/adds-carry:  scripts/adds-sanitize-native.sh [TOOL...]
 # Graphs: rome99 (a real road graph), a 10-scale R-MAT, a 32x32 grid in int and float weights; each with
 # ADDS's default, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.
-# Prints each run's "ERROR SUMMARY" line and the driver's "passed/failed" line; the full logs go to $OUT.
+# Prints each run's "ERROR SUMMARY" line and the driver's "passed/failed" line; the full logs go to $OUT. A
+# "not supported by the selected tool" warning in a log means that run was not instrumented.
 set -uo pipefail
 dir=${CARRY:-build/adds-carry}
 out=${OUT:-gpu-host-logs}
@@ -22,7 +24,7 @@ for tool in "${tools[@]}"; do
   for args in "${runs[@]}"; do
     name="$tool-$(echo "$args" | tr -c 'A-Za-z0-9' '_')"
     # shellcheck disable=SC2086
-    timeout 300 "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds --repeat 1 \
+    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds --repeat 1 \
       > "$out/$name.log" 2>&1
     rc=$?
     [ "$rc" -ne 0 ] && status=1
