@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <vector>
 
 #include "algorithms/near_far/near_far_kernels.cuh"
@@ -36,12 +35,11 @@ float effective_delta(float, double delta) { return static_cast<float>(delta); }
 // Steps per host check: 1, 2, 4, ... up to this (common/rounds.hpp's batching, for steps). Steps launched
 // past the end return at once, so the overshoot costs at most this many empty launches.
 constexpr int64_t kMaxBatch = 64;
-// TEMPORARY measurement knob (removed before merge).
-long long tuning(const char* name, long long fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr && *v != 0 ? std::atoll(v) : fallback;
-}
-constexpr long long kSoloItemsPerThread = 1;
+// Blocks per SM in the step grid, below what could stay resident (8 at 256 threads): on the H100, 2 per
+// SM was faster on road NY (23.1 vs 24.0 ms), the 2048^2 grid (109 vs 114 ms) and random 4M x 7 (6.4 vs
+// 7.3 ms) and the same on R-MAT 22 (benchmarks/results/nearfar/README.md). Fewer blocks launch faster and
+// a step of a large pile still has 64K threads.
+constexpr int kBlocksPerSm = 2;
 // Device trace buffer cap (16 bytes a round), whatever trace_capacity the caller gives.
 constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 
@@ -86,7 +84,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.counters = ws.counters();
   a.delta = delta;
   a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
-  a.solo_items = tuning("GSSSP_NF_SOLO", kSoloItemsPerThread * block);
+  a.solo_items = block;  // one pass of one block (a bigger one-block step measured slower)
   if (trace_cap > 0) {
     a.trace_sizes = reinterpret_cast<long long*>(state_bytes + sizeof(LoopState));
     a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
@@ -97,8 +95,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // size, the step itself decides how many of these blocks take part (active_blocks).
   int blocks_per_sm = 0;
   GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, step_kernel<D>, block, 0));
-  const int per_sm = static_cast<int>(std::min<long long>(std::max(1, blocks_per_sm), tuning("GSSSP_NF_BPS", blocks_per_sm)));
-  const int grid = std::max(1, per_sm) * std::max(1, query.device_graph->multiprocessor_count);
+  const int per_sm = std::clamp(blocks_per_sm, 1, kBlocksPerSm);
+  const int grid = per_sm * std::max(1, query.device_graph->multiprocessor_count);
 
   DeviceTimer timer(ws);
   init_kernel<D><<<query.launch.grid, block, 0, stream>>>(dist, a.near_tag, a.far_tag, a.near[0], state, n,

@@ -145,7 +145,6 @@ __device__ __forceinline__ LoopState load_state(const LoopState* state) {
 // most solo_items goes to block 0 alone (see step_kernel); a larger one to one block per blockDim items, at
 // most the grid. Blocks past that return without a ticket, so a small pile costs no grid-wide atomics.
 __device__ __forceinline__ unsigned int active_blocks(const LoopState& s, long long solo_items) {
-  if (solo_items < 0) return gridDim.x;  // TEMPORARY: the fixed-grid step of 92dc5c9, for the measurement
   const unsigned long long items = s.near_size > 0 ? s.near_size : s.far_size;
   if (items <= static_cast<unsigned long long>(solo_items)) return 1u;
   const unsigned long long needed = (items + blockDim.x - 1) / blockDim.x;
@@ -413,6 +412,9 @@ __global__ void step_kernel(StepArgs<D> a) {
     if (s.status != kRunning) return;  // the same for every block: no ticket is taken
     const unsigned int active = active_blocks(s, a.solo_items);
     if (blockIdx.x >= active) return;
+    // Block 0 goes on by itself only with one-block steps: the other blocks of this launch have returned,
+    // so a larger step waits for the next launch's grid.
+    if (!first && active != 1u) return;
     if (s.near_size > 0) {
       expand_step<D>(a, s, active);
     } else {
