@@ -71,7 +71,8 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
                     double delta = Double.parseDouble(s.substring(6));
                     return b -> b.delta(delta);
                 }
-                throw new IllegalArgumentException("unknown near-far switch '" + s + "'; known: c=C, delta=D");
+                throw new IllegalArgumentException("unknown near-far switch '" + s + "'; known: c=C, delta=D "
+                        + "(ablation switches exist for hbf and adds only)");
             case DA2CF_F:
             case DA2CF_U:
                 if (s.equals("min=host")) return b -> b.da2cfMinimumOnDevice(false);
