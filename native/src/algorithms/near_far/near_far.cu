@@ -35,6 +35,11 @@ float effective_delta(float, double delta) { return static_cast<float>(delta); }
 // Steps per host check: 1, 2, 4, ... up to this (common/rounds.hpp's batching, for steps). Steps launched
 // past the end return at once, so the overshoot costs at most this many empty launches.
 constexpr int64_t kMaxBatch = 64;
+// Blocks per SM in the step grid, below what could stay resident (8 at 256 threads): on the H100, 2 per
+// SM was faster on road NY (23.1 vs 24.0 ms), the 2048^2 grid (109 vs 114 ms) and random 4M x 7 (6.4 vs
+// 7.3 ms) and the same on R-MAT 22 (benchmarks/results/nearfar/README.md). Fewer blocks launch faster and
+// a step of a large pile still has 64K threads.
+constexpr int kBlocksPerSm = 2;
 // Device trace buffer cap (16 bytes a round), whatever trace_capacity the caller gives.
 constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 
@@ -79,17 +84,19 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.counters = ws.counters();
   a.delta = delta;
   a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  a.solo_items = block;  // one pass of one block (a bigger one-block step measured slower)
   if (trace_cap > 0) {
     a.trace_sizes = reinterpret_cast<long long*>(state_bytes + sizeof(LoopState));
     a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
     a.trace_capacity = trace_cap;
   }
 
-  // One fixed grid for every step, as many blocks as stay resident: a step does not know its pile size
-  // before it runs, and blocks past the pile only take their ticket.
+  // One fixed grid for every launch, as many blocks as stay resident: the host does not know a step's pile
+  // size, the step itself decides how many of these blocks take part (active_blocks).
   int blocks_per_sm = 0;
   GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, step_kernel<D>, block, 0));
-  const int grid = std::max(1, blocks_per_sm) * std::max(1, query.device_graph->multiprocessor_count);
+  const int per_sm = std::clamp(blocks_per_sm, 1, kBlocksPerSm);
+  const int grid = per_sm * std::max(1, query.device_graph->multiprocessor_count);
 
   DeviceTimer timer(ws);
   init_kernel<D><<<query.launch.grid, block, 0, stream>>>(dist, a.near_tag, a.far_tag, a.near[0], state, n,
@@ -98,9 +105,13 @@ AlgorithmRun run_typed(const QueryContext& query) {
 
   // The host only launches steps and, once per batch, reads the state to see whether the loop stopped.
   int64_t batch = 1;
+  unsigned long long launches = 0;
   for (;;) {
     throw_if_cancelled(*query.cancelled);
-    for (int64_t k = 0; k < batch; ++k) step_kernel<D><<<grid, block, 0, stream>>>(a);
+    for (int64_t k = 0; k < batch; ++k) {
+      a.launch = ++launches;
+      step_kernel<D><<<grid, block, 0, stream>>>(a);
+    }
     GSSSP_CUDA_CHECK(cudaGetLastError());
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(host_state, state, sizeof(LoopState), cudaMemcpyDeviceToHost, stream));
     ws.synchronize();

@@ -10,7 +10,9 @@ import org.gsssp.Options;
  * {@code hbf:no-classification}, {@code hbf:no-dedup}, {@code hbf:no-coalesced}, {@code hbf:no-vwarps},
  * {@code hbf:dp=off|launch|block}, {@code hbf:tdp=1024}; for ADDS the rows of the paper's Table 5,
  * {@code adds:static-delta} and {@code adds:2-buckets} (static Δ with two buckets), and {@code adds:buckets=N};
- * several joined with {@code +} ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
+ * Near-Far's Delta, {@code near-far:c=64} (the constant C of C·W/D) or {@code near-far:delta=5000}; DA2CF's
+ * minimum, {@code da2cf-f:min=host} or {@code da2cf-u:min=device}; several joined with {@code +}
+ * ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
  *
  * @param name      the canonical text, as it appears in tables
  * @param algorithm the algorithm it runs
@@ -25,12 +27,9 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         if (colon < 0) {
             return new AlgorithmVariant(algorithm.cliName(), algorithm, UnaryOperator.identity());
         }
-        if (algorithm != Algorithm.HBF && algorithm != Algorithm.ADDS) {
-            throw new IllegalArgumentException("option switches ('" + t.substring(colon) + "') exist for hbf and adds only");
-        }
         UnaryOperator<Options.Builder> tweaks = UnaryOperator.identity();
         for (String s : t.substring(colon + 1).split("\\+")) {
-            UnaryOperator<Options.Builder> one = algorithm == Algorithm.ADDS ? addsSwitch(s.strip()) : switchFor(s.strip());
+            UnaryOperator<Options.Builder> one = switchFor(algorithm, s.strip());
             UnaryOperator<Options.Builder> before = tweaks;
             tweaks = b -> one.apply(before.apply(b));
         }
@@ -57,7 +56,35 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         }
     }
 
-    private static UnaryOperator<Options.Builder> switchFor(String s) {
+    private static UnaryOperator<Options.Builder> switchFor(Algorithm algorithm, String s) {
+        switch (algorithm) {
+            case HBF:
+                return hbfSwitch(s);
+            case ADDS:
+                return addsSwitch(s);
+            case NEAR_FAR:
+                if (s.startsWith("c=")) {
+                    double c = Double.parseDouble(s.substring(2));
+                    return b -> b.deltaConstant(c);
+                }
+                if (s.startsWith("delta=")) {
+                    double delta = Double.parseDouble(s.substring(6));
+                    return b -> b.delta(delta);
+                }
+                throw new IllegalArgumentException("unknown near-far switch '" + s + "'; known: c=C, delta=D "
+                        + "(ablation switches exist for hbf and adds only)");
+            case DA2CF_F:
+            case DA2CF_U:
+                if (s.equals("min=host")) return b -> b.da2cfMinimumOnDevice(false);
+                if (s.equals("min=device")) return b -> b.da2cfMinimumOnDevice(true);
+                throw new IllegalArgumentException("unknown da2cf switch '" + s + "'; known: min=host, min=device");
+            default:
+                throw new IllegalArgumentException("option switches ('" + s + "') exist for hbf, adds, near-far, "
+                        + "da2cf-f and da2cf-u only");
+        }
+    }
+
+    private static UnaryOperator<Options.Builder> hbfSwitch(String s) {
         switch (s) {
             case "no-classification": return b -> b.hbfEdgeClassification(false);
             case "no-dedup": return b -> b.hbfDuplicateRemoval(false);
