@@ -6,7 +6,8 @@
 #     -DGSSSP_BUILD_NATIVE_TESTS=ON && cmake --build build/san90 -j && mkdir -p build/adds-carry &&
 #   cp build/san90/libgsssp.so build/san90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/adds-carry/
 # then on the GPU host, carrying build/adds-carry:  scripts/adds-sanitize-native.sh [TOOL...]
-# Graphs: rome99 (a real road graph), a 10-scale R-MAT, a 32x32 grid in int and float weights; each with
+# Graphs: rome99 (a real road graph), R-MATs of scale 10 and 13 (hubs of degree > 512: block-cooperative
+# expansion), a 32x32 grid in int and float weights; each with
 # ADDS's default, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.
 # Prints each run's "ERROR SUMMARY" line and the driver's "passed/failed" line; the full logs go to $OUT. A
 # "not supported by the selected tool" warning in a log means that run was not instrumented.
@@ -18,7 +19,7 @@ mkdir -p "$out"
 tools=("$@")
 [ ${#tools[@]} -eq 0 ] && tools=(memcheck racecheck synccheck)
 export LD_LIBRARY_PATH=$dir
-runs=("--gr $dir/rome99.gr" "--gen rmat:10" "--gen grid:32" "--gen grid:32 --float")
+runs=("--gr $dir/rome99.gr" "--gen rmat:10" "--gen rmat:13" "--gen grid:32" "--gen grid:32 --float")
 status=0
 for tool in "${tools[@]}"; do
   for args in "${runs[@]}"; do

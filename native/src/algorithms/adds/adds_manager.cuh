@@ -73,19 +73,20 @@ struct ManagerShared {
 __device__ __forceinline__ unsigned manager_translate(ManagerShared& m, const unsigned* table, unsigned slot,
                                                       unsigned pos) {
   const unsigned high = pos >> kBlockShift;
+  // Warps fill and read entries concurrently (a packed, always consistent pair): shared-memory
+  // read-modify-writes, as in writer_translate.
   unsigned long long* entry = &m.cache[slot][high & (kManagerCacheWays - 1)];
-  const unsigned long long cached = *reinterpret_cast<volatile unsigned long long*>(entry);
+  const unsigned long long cached = atomicOr(entry, 0ull);
   if (static_cast<unsigned>(cached >> 32) == high) return static_cast<unsigned>(cached);
   const unsigned block = table[(static_cast<size_t>(slot) << kBlockShift) + high];
-  if (block != kNoBlock) {
-    *reinterpret_cast<volatile unsigned long long*>(entry) = (static_cast<unsigned long long>(high) << 32) | block;
-  }
+  if (block != kNoBlock) atomicExch(entry, (static_cast<unsigned long long>(high) << 32) | block);
   return block;
 }
 
 __device__ __forceinline__ void manager_cache_forget(ManagerShared& m, unsigned slot, unsigned high) {
-  unsigned long long& entry = m.cache[slot][high & (kManagerCacheWays - 1)];
-  if (static_cast<unsigned>(entry >> 32) == high) entry = ~0ull;
+  unsigned long long* entry = &m.cache[slot][high & (kManagerCacheWays - 1)];
+  const unsigned long long seen = atomicOr(entry, 0ull);
+  if (static_cast<unsigned>(seen >> 32) == high) atomicCAS(entry, seen, ~0ull);
 }
 
 template <class T>
@@ -615,7 +616,7 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       for (int g = threadIdx.x; g < grants; g += blockDim.x) {
         const unsigned slot = m.grant_slot[g];
         const unsigned high = m.grant_high[g];
-        m.cache[slot][high & (kManagerCacheWays - 1)] = (static_cast<unsigned long long>(high) << 32) | m.grant_block[g];
+        atomicExch(&m.cache[slot][high & (kManagerCacheWays - 1)], (static_cast<unsigned long long>(high) << 32) | m.grant_block[g]);
         device_atomic(a.table[(static_cast<size_t>(slot) << kBlockShift) + high])
             .store(m.grant_block[g], cuda::memory_order_release);
       }

@@ -221,7 +221,11 @@ __device__ __forceinline__ unsigned writer_translate(WriterCache& cache, const u
   const unsigned high = pos >> kBlockShift;
   const unsigned tag = (slot << kBlockShift) | high;
   const int index = static_cast<int>((high ^ (slot * 7u)) & (kWriterCacheEntries - 1));
-  const unsigned long long cached = *reinterpret_cast<volatile unsigned long long*>(&cache.entry[index]);
+  // Several threads of the block fill and read an entry at once. The packed word is always a consistent
+  // pair; shared-memory read-modify-writes (not relaxed loads and stores, which racecheck counts as plain
+  // accesses) keep the sanitizer's view in line with that.
+  unsigned long long* entry = &cache.entry[index];
+  const unsigned long long cached = atomicOr(entry, 0ull);
   if (static_cast<unsigned>(cached >> 32) == tag) return static_cast<unsigned>(cached);
   const unsigned* word = &table[(static_cast<size_t>(slot) << kBlockShift) + high];
   unsigned block;
@@ -235,8 +239,7 @@ __device__ __forceinline__ unsigned writer_translate(WriterCache& cache, const u
     __nanosleep(backoff);
     backoff = backoff < 1024 ? backoff * 2 : backoff;
   }
-  *reinterpret_cast<volatile unsigned long long*>(&cache.entry[index]) =
-      (static_cast<unsigned long long>(tag) << 32) | block;
+  atomicExch(entry, (static_cast<unsigned long long>(tag) << 32) | block);
   return block;
 }
 

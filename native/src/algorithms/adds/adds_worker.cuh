@@ -141,7 +141,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       for (;;) {
         if (threadIdx.x == 0) sh.coop_owner = -1;
         __syncthreads();
-        if (end - begin >= static_cast<long long>(blockDim.x)) sh.coop_owner = static_cast<int>(threadIdx.x);
+        if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&sh.coop_owner, static_cast<int>(threadIdx.x));
         __syncthreads();
         const int owner = sh.coop_owner;
         if (owner < 0) break;
