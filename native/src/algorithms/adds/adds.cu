@@ -33,12 +33,16 @@ constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 // Utilization limits (section 5.5): items assigned at once, against the resident worker threads scaled
 // down by the average degree (a vertex of degree D keeps a thread busy about D times as long, and
 // scattered edge reads use the memory bandwidth that more items would need). Measured on an H100 (road NY,
-// grid 2048^2, random 4M x 7, R-MAT 20): halving Delta below the Near-Far estimate while the workers were
-// not saturated never paid (R-MAT 20: 3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items),
-// so the upper limit is the saturation point itself; a low limit of ~1% keeps the bucket window narrow on
-// road networks (1.8M items on road NY against 8M with 6%, at the same time).
-constexpr double kUtilizationHigh = 1.0;
+// grid 2048^2, random 4M x 7, R-MAT 20):
+//   - the bucket window widens below ~1% and narrows above ~3%: with 6% / 25% road NY did 8M items
+//     against 1.8M at about the same time, and with no upper limit at all the window stayed wide and the
+//     grid did 77 items per vertex (async Bellman-Ford) against 3.4;
+//   - halving Delta below the Near-Far estimate while the workers were not saturated never paid (R-MAT 20:
+//     3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items), so Delta halves only at
+//     saturation.
+constexpr double kUtilizationHigh = 0.03;
 constexpr double kUtilizationLow = 0.008;
+constexpr double kUtilizationSaturated = 1.0;
 constexpr double kDegreeScale = 4.0;
 
 struct Layout {
@@ -179,6 +183,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.delta0 = initial_delta(query, integral);
   a.target_high = capacity * kUtilizationHigh / degree_factor;
   a.target_low = capacity * kUtilizationLow / degree_factor;
+  a.target_saturated = capacity * kUtilizationSaturated / degree_factor;
   a.max_switches = query.max_iterations;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;

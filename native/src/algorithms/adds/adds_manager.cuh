@@ -314,7 +314,7 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
     m.delta_min = m.delta_min > m.delta ? m.delta_min : m.delta;
   } else if (utilization < a.target_low && m.depth == a.buckets && tail_pending > 0) {
     m.delta = round_delta(m.delta * 2.0, integral);
-  } else if (utilization > a.target_high) {
+  } else if (utilization > a.target_saturated) {
     const double half = round_delta(m.delta * 0.5, integral);
     m.delta = half > m.delta_min ? half : m.delta_min;
   }
@@ -404,16 +404,8 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
     if (*reinterpret_cast<volatile unsigned*>(&a.host->abort) != 0) m.status = kAborted;
   }
 
-  // Trace: items in flight over time; when full, every other sample goes and sampling halves, so a long
-  // run keeps its whole span within the buffer.
-  if (a.trace_capacity > 1 && static_cast<long long>(m.trace_length) == a.trace_capacity) {
-    for (long long i = 1; 2 * i < a.trace_capacity; ++i) {
-      a.trace_times[i] = a.trace_times[2 * i];
-      a.trace_work[i] = a.trace_work[2 * i];
-    }
-    m.trace_length = static_cast<unsigned long long>((a.trace_capacity + 1) / 2);
-    m.trace_interval_ns *= 2;
-  }
+  // Trace: items in flight over time. When full, the whole block thins it at the end of the sweep
+  // (thin_trace); until then no sample is taken.
   if (a.trace_capacity > 0 && static_cast<long long>(m.trace_length) < a.trace_capacity &&
       (m.trace_length == 0 || now - m.last_trace_ns >= m.trace_interval_ns)) {
     a.trace_times[m.trace_length] = now;
@@ -557,6 +549,40 @@ __device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m) {
   }
 }
 
+// A full trace keeps every other sample and samples half as often from then on, so a long run keeps its
+// whole span within the buffer. All threads: values are read before any is overwritten.
+template <class D>
+__device__ void thin_trace(const KernelArgs<D>& a, ManagerShared& m) {
+  constexpr int kPerThread = 8;
+  const long long kept = (a.trace_capacity + 1) / 2;
+  for (long long first = 0; first < kept; first += static_cast<long long>(blockDim.x) * kPerThread) {
+    unsigned long long times[kPerThread];
+    long long work[kPerThread];
+#pragma unroll
+    for (int j = 0; j < kPerThread; ++j) {
+      const long long i = first + j * static_cast<long long>(blockDim.x) + threadIdx.x;
+      if (i < kept) {
+        times[j] = a.trace_times[2 * i];
+        work[j] = a.trace_work[2 * i];
+      }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < kPerThread; ++j) {
+      const long long i = first + j * static_cast<long long>(blockDim.x) + threadIdx.x;
+      if (i < kept) {
+        a.trace_times[i] = times[j];
+        a.trace_work[i] = work[j];
+      }
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    m.trace_length = static_cast<unsigned long long>(kept);
+    m.trace_interval_ns *= 2;
+  }
+}
+
 template <class D>
 __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   manager_init(a, m);
@@ -628,6 +654,10 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       assign_work(a, m);
     }
     __syncthreads();
+    if (a.trace_capacity > 1 && static_cast<long long>(m.trace_length) == a.trace_capacity) {
+      thin_trace(a, m);
+      __syncthreads();
+    }
     lap(4);
   }
 

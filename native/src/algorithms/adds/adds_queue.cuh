@@ -166,7 +166,8 @@ struct KernelArgs {
   int buckets;
   int static_delta;
   double delta0;
-  double target_low, target_high;  // utilization limits (items assigned at once), section 5.5
+  double target_low, target_high;  // utilization limits (items assigned at once) of the bucket window
+  double target_saturated;         // utilization above which Delta halves (section 5.5)
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   // Trace (time in ns from %globaltimer, items assigned).
