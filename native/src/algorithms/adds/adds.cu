@@ -15,6 +15,7 @@
 #include "common/cuda_check.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
+#include "common/trace.hpp"
 #include "graph/device_graph.hpp"
 #include "graph/weight_degree_sample.hpp"
 
@@ -310,21 +311,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.rounds = static_cast<int64_t>(report->switches) + 1;
   run.delta = report->delta;
   run.restarts = restarts;
-  const int64_t samples = std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap);
-  if (samples > 0) {
-    std::vector<unsigned long long> times(static_cast<size_t>(samples));
-    std::vector<long long> work(static_cast<size_t>(samples));
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(times.data(), a.trace_times, samples * sizeof(unsigned long long),
-                                     cudaMemcpyDeviceToHost, stream));
-    GSSSP_CUDA_CHECK(
-        cudaMemcpyAsync(work.data(), a.trace_work, samples * sizeof(long long), cudaMemcpyDeviceToHost, stream));
-    ws.synchronize();
-    for (int64_t s = 0; s < samples; ++s) {
-      trace[s].time_us = static_cast<double>(times[s] - times[0]) / 1000.0;
-      trace[s].work = work[s];
-    }
-    run.trace_length = samples;
-  }
+  run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
+                                std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
   return run;
 }
 

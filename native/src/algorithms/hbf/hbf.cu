@@ -32,6 +32,7 @@
 #include "common/init_kernels.cuh"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
+#include "common/trace.hpp"
 #include "graph/device_graph.hpp"
 
 namespace gsssp::hbf {
@@ -360,23 +361,9 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
   run.distances = dist;
 
   if (tracing) {
-    const long long samples = std::min<long long>(rounds, trace_cap);
-    // Per round: its frontier size and when it started (device %globaltimer, relative to round 0), so the
-    // time of round r is sample r + 1 minus sample r. Written by the kernels themselves: no events, no syncs.
-    std::vector<long long> sizes(static_cast<size_t>(samples));
-    std::vector<unsigned long long> times(static_cast<size_t>(samples));
-    if (samples > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(sizes.data(), trace_sizes, samples * sizeof(long long), cudaMemcpyDeviceToHost,
-                                       stream));
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(times.data(), trace_times, samples * sizeof(unsigned long long),
-                                       cudaMemcpyDeviceToHost, stream));
-    }
-    ws.synchronize();
-    for (long long r = 0; r < samples; ++r) {
-      o.trace[r].time_us = static_cast<double>(times[r] - times[0]) / 1000.0;
-      o.trace[r].work = sizes[r];
-    }
-    run.trace_length = samples;
+    // Per round: its frontier size and when it started, so the time of round r is sample r + 1 minus
+    // sample r. Written by the kernels themselves: no events, no syncs.
+    run.trace_length = copy_trace(ws, trace_times, trace_sizes, std::min<long long>(rounds, trace_cap), o.trace);
   }
   return run;
 }

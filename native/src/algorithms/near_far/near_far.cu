@@ -8,6 +8,7 @@
 #include "common/cuda_check.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
+#include "common/trace.hpp"
 #include "graph/device_graph.hpp"
 #include "graph/weight_degree_sample.hpp"
 
@@ -130,22 +131,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.delta = static_cast<double>(delta);
 
   if (trace_cap > 0) {
-    // Per round: its near-pile size and when it started (device %globaltimer, relative to round 0).
-    const int64_t samples = std::min(rounds, trace_cap);
-    std::vector<long long> sizes(static_cast<size_t>(samples));
-    std::vector<unsigned long long> times(static_cast<size_t>(samples));
-    if (samples > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(sizes.data(), a.trace_sizes, samples * sizeof(long long),
-                                       cudaMemcpyDeviceToHost, stream));
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(times.data(), a.trace_times, samples * sizeof(unsigned long long),
-                                       cudaMemcpyDeviceToHost, stream));
-    }
-    ws.synchronize();
-    for (int64_t r = 0; r < samples; ++r) {
-      trace[r].time_us = static_cast<double>(times[r] - times[0]) / 1000.0;
-      trace[r].work = sizes[r];
-    }
-    run.trace_length = samples;
+    // Per round: its near-pile size and when it started.
+    run.trace_length = copy_trace(ws, a.trace_times, a.trace_sizes, std::min(rounds, trace_cap), trace);
   }
   return run;
 }
