@@ -11,7 +11,8 @@
 //      near the end of their mapped space; then lane 0 runs the ordered queue (5.4: head retirement when
 //      CWC = resv, termination after two sweeps with every bucket complete), Delta (5.5), the watchdog,
 //      the trace and the host contact.
-//      The other warps meanwhile find every bucket's fully written prefix from its segments' WCCs (5.2).
+//      The other warps meanwhile find the fully written prefix of each bucket in the assignment window
+//      (as the sweep began, plus one) from its segments' WCCs (5.2).
 //   C. recycled blocks get clear WCCs, then are published in the buckets' block tables.
 //   D. warp 0 plans: chunks from the buckets of the assignment window, head first (5.4), one per idle
 //      worker; E. all threads hand them out (5.1).
@@ -621,7 +622,6 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       if (threadIdx.x == 0) manage_queue(a, m);
       lap(1);
     }
-    // Readable prefixes of every bucket, by the other warps (warp 0 too when it is the only one).
     // Readable prefixes of the buckets in the assignment window (and one beyond it, which a widening
     // window may take next), by the other warps (warp 0 too when it is the only one). The head bucket is
     // scanned deepest: lower buckets only get what the head leaves over.

@@ -119,7 +119,9 @@ struct Report {
   unsigned long long trace_length;
   unsigned long long free_blocks;
   unsigned head_resv, head_read, head_cwc, starving_slot;
-  unsigned long long phase_ns[6];  // manager time per sweep phase (scan, blocks, queue, readable, assign, end)
+  // Manager time summed per sweep phase — 0 scan, 1 blocks and queue (warp 0), 2 readable prefixes, 3 block
+  // publication, 4 plan and hand-out; 5 unused — for profiling: the host does not print it.
+  unsigned long long phase_ns[6];
 };
 
 // Device-resident queue state shared by the manager and the workers.
