@@ -162,7 +162,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   size_t free_bytes = 0, total_bytes = 0;
   GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const int64_t affordable = static_cast<int64_t>(static_cast<double>(free_bytes) * 0.8 / bytes_per_block());
-  const int64_t max_blocks = std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, affordable + 0));
+  const int64_t max_blocks = std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, affordable));
   if (blocks > kMaxPoolBlocks) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
          format("adds_pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
