@@ -48,25 +48,29 @@ struct ManagerShared {
   unsigned alloc_low[kMaxBuckets];  // by slot: first mapped position (block aligned)
   unsigned alloc_end[kMaxBuckets];  // by slot: end of the mapped positions (block aligned)
   unsigned oldest[kMaxBuckets];     // by slot: oldest position a busy worker reads, minus alloc_low
-  unsigned readable[kMaxBuckets];   // by slot: items readable from read_ptr this sweep
   unsigned snap_resv[kMaxBuckets];  // by slot: this sweep's snapshot, resv loaded after cwc (acquire)
   unsigned snap_cwc[kMaxBuckets];
+  unsigned task_end[kMaxScanPasses + kMaxBuckets];  // scan_prefixes' results, by task
+  int task_full[kMaxScanPasses + kMaxBuckets];
   unsigned plan_read[kMaxBuckets];  // by priority: read_ptr before this sweep's assignment
+  unsigned plan_block[kMaxBuckets][2];  // by priority: the pool blocks holding plan_read and the next
   int chunk_prefix[kMaxBuckets + 1];
   unsigned long long cache[kMaxBuckets][kManagerCacheWays];
   unsigned grant_block[kMaxGrants];
   unsigned grant_slot[kMaxGrants];
   unsigned grant_high[kMaxGrants];
-  unsigned long long ring_head, ring_tail;  // free-block FIFO (counters; entry = counter % pool_blocks)
+  unsigned long long ring_head, ring_tail;
+  unsigned long long clip_seen;  // free-block FIFO (counters; entry = counter % pool_blocks)
   unsigned long long busy_items, completed_items;
   unsigned long long completed_total, switches, sweeps;
   unsigned long long last_progress_ns, last_progress_mark, last_trace_ns, last_host_ns, starving_since;
   unsigned long long trace_length, trace_interval_ns;
   unsigned long long phase_ns[6];
+  unsigned long long sum_idle, sum_readable, sum_assigned;
   double head_low, delta, delta_min, util_sum;
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
-  int chunk_shift, chunks;
+  int chunk_shift, chunks, head_passes;
   int starving_slot;
   unsigned generation, status;
 };
@@ -80,7 +84,8 @@ __device__ __forceinline__ unsigned manager_translate(ManagerShared& m, const un
   const unsigned long long cached = atomicOr(entry, 0ull);
   if (static_cast<unsigned>(cached >> 32) == high) return static_cast<unsigned>(cached);
   const unsigned block = table[(static_cast<size_t>(slot) << kBlockShift) + high];
-  if (block != kNoBlock) atomicExch(entry, (static_cast<unsigned long long>(high) << 32) | block);
+  // An unmapped entry is cached too: only the manager maps blocks, and it refreshes the entry when it does.
+  atomicExch(entry, (static_cast<unsigned long long>(high) << 32) | block);
   return block;
 }
 
@@ -126,7 +131,8 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.alloc_low[s] = 0;
     m.alloc_end[s] = s == 0 ? kBlockWords : 0;  // the init kernel mapped block 0 to bucket 0 for the source
     m.oldest[s] = 0xffffffffu;
-    m.readable[s] = 0;
+    m.snap_resv[s] = 0;
+    m.snap_cwc[s] = 0;
     for (int k = 0; k < kManagerCacheWays; ++k) m.cache[s][k] = ~0ull;
   }
   for (int w = threadIdx.x; w < a.workers; w += blockDim.x) m.shadow[w] = 0;
@@ -141,6 +147,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.trace_length = 0;
     m.trace_interval_ns = kTraceIntervalNs;
     for (int p = 0; p < 6; ++p) m.phase_ns[p] = 0;
+    m.sum_idle = m.sum_readable = m.sum_assigned = 0;
     m.head_low = 0.0;
     m.delta = a.delta0;
     m.delta_min = 0.0;
@@ -159,24 +166,56 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
   __syncthreads();
 }
 
+template <class D>
+__device__ __forceinline__ bool snapshot_in_scan(const KernelArgs<D>& a) {
+  return blockDim.x >= 64 && a.workers <= static_cast<int>(blockDim.x) - 32;
+}
+
 // A. Idle workers, completions, items in flight, oldest positions in use.
 template <class D>
 __device__ void scan_workers(const KernelArgs<D>& a, ManagerShared& m) {
   const int lane = static_cast<int>(threadIdx.x & 31u);
+  // The snapshot of every bucket's CWC and resv, taken beside the flags when the last warp has no flag to
+  // scan (the common case), else by warp 0: CWC with acquire, then resv after it by the same thread (see
+  // adds_queue.cuh for why resv must be loaded after the CWC).
+  const bool snapshot_warp = snapshot_in_scan(a);
+  if (snapshot_warp && static_cast<int>(threadIdx.x) >= static_cast<int>(blockDim.x) - 32) {
+    const int k = static_cast<int>(threadIdx.x) - (static_cast<int>(blockDim.x) - 32);
+    if (k < a.buckets) {
+      const unsigned c = device_atomic(a.queue->cwc[k].value).load(cuda::memory_order_acquire);
+      m.snap_resv[k] = device_atomic(a.queue->resv[k].value).load(cuda::memory_order_relaxed);
+      m.snap_cwc[k] = c;
+    }
+  }
   unsigned long long busy = 0, completed = 0;
   int busy_workers = 0;
   const int rounds = (a.workers + static_cast<int>(blockDim.x) - 1) / static_cast<int>(blockDim.x);
   constexpr int kBatch = 4;
   for (int r0 = 0; r0 < rounds; r0 += kBatch) {
     // Relaxed loads issued together, then one fence for their acquire: an acquire load per flag would
-    // serialise each thread's loads.
+    // serialise each thread's loads. The first batch also takes the snapshot's CWCs (thread k, bucket k):
+    // the same thread loads resv[k] after this fence (manage_blocks), as the retirement rule requires.
     unsigned long long flags[kBatch];
+    if (rounds == 1) {
+      // One flag per thread: an acquire load costs less than a relaxed load and a fence (a device-scope
+      // fence costs about a round trip).
+      if (!snapshot_warp && static_cast<int>(threadIdx.x) < a.buckets) {
+        m.snap_cwc[threadIdx.x] = device_atomic(a.queue->cwc[threadIdx.x].value).load(cuda::memory_order_acquire);
+      }
+      const int w = static_cast<int>(threadIdx.x);
+      flags[0] = w < a.workers ? device_atomic(a.af[w]).load(cuda::memory_order_acquire) : ~0ull;
+    } else {
+      unsigned cwc = 0;
+      const bool snapshot = !snapshot_warp && r0 == 0 && static_cast<int>(threadIdx.x) < a.buckets;
+      if (snapshot) cwc = device_atomic(a.queue->cwc[threadIdx.x].value).load(cuda::memory_order_relaxed);
 #pragma unroll
-    for (int j = 0; j < kBatch; ++j) {
-      const int w = (r0 + j) * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
-      flags[j] = (r0 + j < rounds && w < a.workers) ? device_atomic(a.af[w]).load(cuda::memory_order_relaxed) : ~0ull;
+      for (int j = 0; j < kBatch; ++j) {
+        const int w = (r0 + j) * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
+        flags[j] = (r0 + j < rounds && w < a.workers) ? device_atomic(a.af[w]).load(cuda::memory_order_relaxed) : ~0ull;
+      }
+      cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+      if (snapshot) m.snap_cwc[threadIdx.x] = cwc;
     }
-    cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {
       if (r0 + j >= rounds) break;  // uniform across the block
@@ -219,11 +258,12 @@ template <class D>
 __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
   const int lane = static_cast<int>(threadIdx.x);
   const bool active = lane < a.buckets;
-  if (active) {
-    // CWC with acquire, then resv: see adds_queue.cuh for why resv must be loaded after the CWC.
-    m.snap_cwc[lane] = device_atomic(a.queue->cwc[lane].value).load(cuda::memory_order_acquire);
+  if (active && !snapshot_in_scan(a)) {
+    // This thread acquired cwc[lane] in scan_workers: resv after it (see adds_queue.cuh).
     m.snap_resv[lane] = device_atomic(a.queue->resv[lane].value).load(cuda::memory_order_relaxed);
   }
+  // A hint only (manage_queue's jump over empty ranges), so not ordered after the snapshot.
+  if (lane == 31) m.clip_seen = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
   __syncwarp();
   // Lane k serves the bucket k places behind the head, so blocks go to higher priority first.
   const unsigned slot = active ? static_cast<unsigned>((m.head_slot + lane) % a.buckets) : 0u;
@@ -342,7 +382,7 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
     if (++m.empty_sweeps >= 2) m.status = kDone;
   } else {
     m.empty_sweeps = 0;
-    const unsigned long long clip = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
+    const unsigned long long clip = m.clip_seen;
     int rotated = 0;
     // The snapshot has an incomplete bucket, so this stops within one turn of the ring.
     while (rotated < a.buckets) {
@@ -416,85 +456,198 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
   }
 }
 
-// B3. Readable prefix of one bucket (section 5.2), by one warp. A pass checks 8 x 32 segments, each lane
-// loading 8 write-completed counters at once; up to `want` items (what the idle workers can take).
+// B3. Readable prefixes (section 5.2). A task checks one pass of up to 8 x 32 segments of a bucket: the
+// head bucket gets `head_passes` consecutive passes (sized from what was pending in it at the last
+// snapshot), each other bucket of the window one. The scan sits on the path of every push to its
+// hand-out, so a warp works on kTasksAtOnce tasks together, 8 lanes each, every step's loads for all of
+// them in flight at once, and avoids fences where it can (a device-scope fence costs about a round trip):
+//   1. resv, and with acquire loads the write-completed counters of the first 8 segments (the counters do
+//      not depend on resv: past it, a mapped block's counters are zero, cleared before the block was
+//      published, and an unmapped position reads as zero);
+//   2. only where those 8 segments are all full and resv lies beyond them (a bucket with much work): all
+//      256 counters of the pass up to resv, relaxed, then one fence to acquire them;
+//   3. a partial segment is accepted only if its start plus its counter equals a resv loaded after the
+//      counter was acquired (the paper's rule): one more load per such task.
 constexpr int kSegmentsPerLane = 8;
+constexpr unsigned kPassWords = 32u * kSegmentsPerLane * kSegmentWords;  // < kBlockWords: two blocks at most
+constexpr int kTasksAtOnce = 4;                                          // 8 lanes each in step 1
+constexpr unsigned kFirstWords = 8u * kSegmentWords;                      // what step 1 covers
+
+// The bucket slot and first position of task t.
+__device__ __forceinline__ void scan_task(const ManagerShared& m, int t, int head0, int head_passes, int buckets,
+                                          unsigned* slot, unsigned* base) {
+  if (t < head_passes) {
+    *slot = static_cast<unsigned>(head0);
+    *base = (m.read_ptr[head0] & ~(kSegmentWords - 1)) + static_cast<unsigned>(t) * kPassWords;
+  } else {
+    *slot = static_cast<unsigned>((head0 + t - head_passes + 1) % buckets);
+    *base = m.read_ptr[*slot] & ~(kSegmentWords - 1);
+  }
+}
+
+__device__ __forceinline__ unsigned* wcc_of(const unsigned* wcc, unsigned block, unsigned position) {
+  return const_cast<unsigned*>(&wcc[static_cast<size_t>(block) * kSegmentsPerBlock + ((position & kOffsetMask) >> kSegmentShift)]);
+}
+
+// One warp: tasks first, first + stride, ... of `tasks`. Each leaves the end of the written prefix of its
+// pass in task_end, and whether the whole pass was written in task_full.
 template <class D>
-__device__ void find_readable(const KernelArgs<D>& a, ManagerShared& m, unsigned slot, unsigned want, int passes) {
+__device__ void scan_prefixes(const KernelArgs<D>& a, ManagerShared& m, int head0, int head_passes, int tasks,
+                              int first, int stride) {
   const int lane = static_cast<int>(threadIdx.x & 31u);
-  const unsigned read = m.read_ptr[slot];
-  unsigned end = read;
-  const unsigned resv = device_atomic(a.queue->resv[slot].value).load(cuda::memory_order_relaxed);
-  if (resv != read) {
-    unsigned segment_base = read & ~(kSegmentWords - 1);
-    for (int pass = 0; pass < passes; ++pass) {
+  const int group = lane >> 3, sub = lane & 7;  // step 1: lanes 8i..8i+7 serve task i
+  for (int t0 = first; t0 < tasks; t0 += stride * kTasksAtOnce) {
+    // Each lane knows its group's task; lane 8i translates the pass's first block, 8i+1 its second (a pass
+    // spans two blocks at most), 8i+2 loads resv.
+    const int my_t = t0 + group * stride;
+    const bool my_live = my_t < tasks;
+    unsigned my_slot = 0, my_base = 0;
+    scan_task(m, my_live ? my_t : t0, head0, head_passes, a.buckets, &my_slot, &my_base);
+    unsigned got = 0;
+    if (my_live && sub < 2) got = manager_translate(m, a.table, my_slot, my_base + static_cast<unsigned>(sub) * (kPassWords - kSegmentWords));
+    if (my_live && sub == 2) got = device_atomic(a.queue->resv[my_slot].value).load(cuda::memory_order_relaxed);
+    const unsigned block0 = __shfl_sync(0xffffffffu, got, lane & ~7);
+    const unsigned block1 = __shfl_sync(0xffffffffu, got, (lane & ~7) | 1);
+    const unsigned my_resv = __shfl_sync(0xffffffffu, got, (lane & ~7) | 2);
+    // Step 1.
+    unsigned first_w = 0;
+    {
+      const unsigned start = my_base + static_cast<unsigned>(sub) * kSegmentWords;
+      const unsigned b = (start >> kBlockShift) == (my_base >> kBlockShift) ? block0 : block1;
+      if (my_live && b != kNoBlock) first_w = device_atomic(*wcc_of(a.wcc, b, start)).load(cuda::memory_order_acquire);
+    }
+    const unsigned group_bits = (__ballot_sync(0xffffffffu, first_w != kSegmentWords) >> (group * 8)) & 0xffu;
+    // Per task (every lane of the group agrees): the end found, whether a partial segment must be checked,
+    // whether step 2 is needed.
+    // The lane that loaded a partial segment's counter is the one to load resv after it (its acquire
+    // orders only its own later loads).
+    const int k = group_bits != 0 ? __ffs(group_bits) - 1 : 0;
+    int owner = (lane & ~7) | k;
+    unsigned w = __shfl_sync(0xffffffffu, first_w, owner);
+    unsigned end = my_base + (group_bits != 0 ? static_cast<unsigned>(k) * kSegmentWords : kFirstWords);
+    bool check = my_live && group_bits != 0;
+    const bool need_more = my_live && group_bits == 0 && position_diff(my_resv, my_base + kFirstWords) > 0;
+    bool full = false;
+    const unsigned more_tasks = __ballot_sync(0xffffffffu, need_more && sub == 0);
+    if (more_tasks != 0) {
+      // Step 2, task by task (rare: buckets with more than kFirstWords items waiting), all 32 lanes.
       unsigned written[kSegmentsPerLane];
+      unsigned t_base[kTasksAtOnce], t_resv[kTasksAtOnce], t_b0[kTasksAtOnce], t_b1[kTasksAtOnce];
 #pragma unroll
-      for (int j = 0; j < kSegmentsPerLane; ++j) {
-        const unsigned start = segment_base + static_cast<unsigned>(j * 32 + lane) * kSegmentWords;
-        written[j] = 0;
-        if (position_diff(start, resv) < 0) {
-          const unsigned block = manager_translate(m, a.table, slot, start);
-          if (block != kNoBlock) {
-            written[j] = device_atomic(a.wcc[static_cast<size_t>(block) * kSegmentsPerBlock +
-                                             ((start & kOffsetMask) >> kSegmentShift)])
-                             .load(cuda::memory_order_acquire);
+      for (int i = 0; i < kTasksAtOnce; ++i) {
+        t_base[i] = __shfl_sync(0xffffffffu, my_base, 8 * i);
+        t_resv[i] = __shfl_sync(0xffffffffu, my_resv, 8 * i);
+        t_b0[i] = __shfl_sync(0xffffffffu, block0, 8 * i);
+        t_b1[i] = __shfl_sync(0xffffffffu, block1, 8 * i);
+      }
+      unsigned settled_end = 0, settled_w = 0;
+      int settled_owner = 0;
+      bool settled_full = false, settled_check = false;
+#pragma unroll
+      for (int i = 0; i < kTasksAtOnce; ++i) {
+        if (((more_tasks >> (8 * i)) & 1u) == 0) continue;  // uniform
+#pragma unroll
+        for (int j = 0; j < kSegmentsPerLane; ++j) {
+          const unsigned segment = static_cast<unsigned>(j * 32 + lane);
+          const unsigned start = t_base[i] + segment * kSegmentWords;
+          const unsigned b = (start >> kBlockShift) == (t_base[i] >> kBlockShift) ? t_b0[i] : t_b1[i];
+          written[j] = segment < 8 ? kSegmentWords  // step 1 found them full
+                       : (b != kNoBlock && position_diff(start, t_resv[i]) < 0)
+                           ? device_atomic(*wcc_of(a.wcc, b, start)).load(cuda::memory_order_relaxed)
+                           : 0u;
+        }
+        cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+        int first_j = -1;
+        unsigned partial = 0;
+#pragma unroll
+        for (int j = 0; j < kSegmentsPerLane; ++j) {
+          const unsigned ballot = __ballot_sync(0xffffffffu, written[j] != kSegmentWords);
+          if (first_j < 0 && ballot != 0) {
+            first_j = j;
+            partial = ballot;
           }
         }
-      }
-      int first_j = -1;
-      unsigned partial = 0;
+        unsigned e = t_base[i] + kPassWords, pw = 0;
+        const int partial_owner = first_j >= 0 ? __ffs(partial) - 1 : 0;
+        if (first_j >= 0) e = t_base[i] + static_cast<unsigned>(first_j * 32 + partial_owner) * kSegmentWords;
 #pragma unroll
-      for (int j = 0; j < kSegmentsPerLane; ++j) {
-        const unsigned b = __ballot_sync(0xffffffffu, written[j] != kSegmentWords);
-        if (first_j < 0 && b != 0) {
-          first_j = j;
-          partial = b;
+        for (int j = 0; j < kSegmentsPerLane; ++j) pw = j == first_j ? written[j] : pw;
+        pw = __shfl_sync(0xffffffffu, pw, partial_owner);
+        if (group == i) {
+          settled_end = e;
+          settled_w = pw;
+          settled_owner = partial_owner;
+          settled_full = first_j < 0;
+          settled_check = first_j >= 0;
         }
       }
-      if (first_j < 0) {
-        segment_base += 32u * kSegmentsPerLane * kSegmentWords;
-        end = segment_base;
-        if (static_cast<unsigned>(end - read) >= want) break;
-        continue;
+      if (need_more) {
+        end = settled_end;
+        w = settled_w;
+        owner = settled_owner;
+        full = settled_full;
+        check = settled_check;
       }
-      const int first = __ffs(partial) - 1;
-      unsigned bound = 0;
-      if (lane == first) {
-        // A partial segment counts only if nothing reserved in it is unwritten: its start plus its WCC
-        // must equal a reservation pointer read after the WCC (acquire above, fresh load here).
-        const unsigned start = segment_base + static_cast<unsigned>(first_j * 32 + lane) * kSegmentWords;
-        unsigned w = 0;
+    }
+    // Step 3: a partial segment counts only if nothing reserved in it is unwritten: its start plus its WCC
+    // must equal a reservation pointer read, by the lane that acquired that WCC, after it. All tasks'
+    // loads are issued before any is used.
+    unsigned fresh[kTasksAtOnce];
+    int owners[kTasksAtOnce];
 #pragma unroll
-        for (int j = 0; j < kSegmentsPerLane; ++j) w = j == first_j ? written[j] : w;
-        const unsigned fresh = device_atomic(a.queue->resv[slot].value).load(cuda::memory_order_relaxed);
-        bound = (start + w == fresh) ? fresh : start;
-      }
-      bound = __shfl_sync(0xffffffffu, bound, first);
-      end = position_diff(bound, read) > 0 ? bound : read;
-      break;
+    for (int i = 0; i < kTasksAtOnce; ++i) {
+      owners[i] = __shfl_sync(0xffffffffu, owner, 8 * i);
+      const bool check_i = __shfl_sync(0xffffffffu, check ? 1 : 0, 8 * i) != 0;
+      const unsigned slot_i = __shfl_sync(0xffffffffu, my_slot, 8 * i);
+      fresh[i] = check_i && lane == owners[i] ? device_atomic(a.queue->resv[slot_i].value).load(cuda::memory_order_relaxed) : 0u;
+    }
+    unsigned my_fresh = 0;
+#pragma unroll
+    for (int i = 0; i < kTasksAtOnce; ++i) {
+      const unsigned f = __shfl_sync(0xffffffffu, fresh[i], owners[i]);
+      if (group == i) my_fresh = f;
+    }
+    if (sub == 0 && my_live) {
+      if (check && end + w == my_fresh) end = my_fresh;
+      m.task_end[my_t] = end;
+      m.task_full[my_t] = full ? 1 : 0;
     }
   }
-  if (lane == 0) m.readable[slot] = end - read;
 }
 
 __device__ __forceinline__ unsigned floor_pow2(unsigned x) { return x == 0 ? 0 : 1u << (31 - __clz(x)); }
 
 // D. Warp 0: chunks of 2^chunk_shift items aligned to multiples of the chunk size (so never across a 64K
 // block), one per idle worker, in priority order: the head bucket's readable work first, then the next.
+// The readable items of each bucket come from this sweep's scan_prefixes tasks, laid out from head0 (the head
+// as the sweep began; manage_queue may have moved it since). A bucket the scan did not cover has none.
 template <class D>
-__device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m) {
+__device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, int window, int head_passes) {
   const int lane = static_cast<int>(threadIdx.x);
   const int idle = m.idle_count;
   const bool in_window = lane < m.depth;
   const unsigned slot = static_cast<unsigned>((m.head_slot + lane) % a.buckets);
-  const unsigned avail = in_window ? m.readable[slot] : 0u;
+  const int scanned = (static_cast<int>(slot) - head0 + a.buckets) % a.buckets;
+  unsigned avail = 0;
+  if (in_window && scanned < window) {
+    const unsigned read_at = m.read_ptr[slot];
+    unsigned end = read_at;
+    if (scanned == 0) {
+      for (int p = 0; p < head_passes; ++p) {
+        end = m.task_end[p];
+        if (!m.task_full[p]) break;
+      }
+    } else {
+      end = m.task_end[head_passes + scanned - 1];
+    }
+    avail = position_diff(end, read_at) > 0 ? end - read_at : 0u;
+  }
   const unsigned long long total = warp_total<unsigned long long>(avail);
   if (idle == 0 || total == 0) {
     if (lane == 0) m.chunks = 0;
     return;
   }
-  const unsigned max_chunk = floor_pow2(min(blockDim.x, 65536u));
+  const unsigned max_chunk = floor_pow2(min(a.max_chunk, 32768u));
   const unsigned per = static_cast<unsigned>(min((total + idle - 1) / idle, static_cast<unsigned long long>(max_chunk)));
   unsigned chunk = per <= kMinChunk ? kMinChunk : floor_pow2(per - 1) << 1;
   if (chunk > max_chunk) chunk = max_chunk;
@@ -507,10 +660,24 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m) {
   if (in_window) {
     m.chunk_prefix[lane] = min(prefix, idle);
     m.plan_read[lane] = read;
-    if (taken > 0) m.read_ptr[slot] = taken == count ? read + avail : aligned + (static_cast<unsigned>(taken) << shift);
+    if (taken > 0) {
+      const unsigned next = taken == count ? read + avail : aligned + (static_cast<unsigned>(taken) << shift);
+      m.read_ptr[slot] = next;
+      // The pool blocks of the chunks, so that the hand-out reads them without touching the cache: what a
+      // sweep hands out from one bucket (at most kMaxScanPasses passes) spans two blocks at most.
+      m.plan_block[lane][0] = manager_translate(m, a.table, slot, read);
+      if (((next - 1) >> kBlockShift) != (read >> kBlockShift)) {
+        m.plan_block[lane][1] = manager_translate(m, a.table, slot, (read | kOffsetMask) + 1);
+      }
+    }
   }
   const int chunks = min(warp_total<int>(taken), idle);
+  const unsigned long long handed =
+      warp_total<unsigned long long>(taken == 0 ? 0u : taken == count ? avail : (static_cast<unsigned>(taken) << shift) - (read - aligned));
   if (lane == 0) {
+    m.sum_idle += static_cast<unsigned long long>(idle);
+    m.sum_readable += total;
+    m.sum_assigned += handed;
     m.chunk_prefix[m.depth] = chunks;
     m.chunks = chunks;
     m.chunk_shift = shift;
@@ -541,7 +708,7 @@ __device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m) {
     unsigned end = aligned + ((j + 1) << shift);
     if (position_diff(end, m.read_ptr[slot]) > 0) end = m.read_ptr[slot];  // the bucket's last chunk
     const unsigned count = end - start;
-    const unsigned block = manager_translate(m, a.table, slot, start);
+    const unsigned block = m.plan_block[k][(start >> kBlockShift) == (read >> kBlockShift) ? 0 : 1];
     const int w = m.idle[t];
     m.shadow[w] = make_shadow(start, count, slot);
     device_atomic(a.af[w]).store(make_assignment((block << kBlockShift) | (start & kOffsetMask), count, slot,
@@ -604,16 +771,17 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       m.busy_workers = 0;
       m.busy_items = 0;
       m.completed_items = 0;
+      // The head bucket gets as many scan passes as it had items pending at the last snapshot (decided
+      // here, before the barrier: this sweep's snapshot overwrites snap_resv during the scan).
+      const int pending = position_diff(m.snap_resv[m.head_slot], m.read_ptr[m.head_slot]);
+      m.head_passes = pending <= 0 ? 1 : min(kMaxScanPasses, static_cast<int>((static_cast<unsigned>(pending) + kPassWords - 1) / kPassWords));
     }
-    // A bucket not scanned this sweep has nothing readable (plan_work must never hand out a stale prefix).
-    for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) {
-      m.oldest[s] = 0xffffffffu;
-      m.readable[s] = 0;
-    }
+    for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) m.oldest[s] = 0xffffffffu;
     __syncthreads();
     // The window as the sweep starts: warp 0 moves head and depth while the other warps scan.
     const int head0 = m.head_slot;
     const int window = min(m.depth + 1, a.buckets);
+    const int head_passes = m.head_passes;
     scan_workers(a, m);
     __syncthreads();
     lap(0);
@@ -625,9 +793,8 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
     // Readable prefixes of the buckets in the assignment window (and one beyond it, which a widening
     // window may take next), by the other warps (warp 0 too when it is the only one). The head bucket is
     // scanned deepest: lower buckets only get what the head leaves over.
-    const unsigned want = static_cast<unsigned>(m.idle_count) * min(blockDim.x, 65536u);
-    for (int k = warps > 1 ? warp - 1 : 0; k < window && (warps == 1 || warp > 0); k += warps > 1 ? warps - 1 : 1) {
-      find_readable(a, m, static_cast<unsigned>((head0 + k) % a.buckets), want, k == 0 ? kMaxScanPasses : 1);
+    if (warps == 1 || warp > 0) {
+      scan_prefixes(a, m, head0, head_passes, head_passes + window - 1, warps > 1 ? warp - 1 : 0, warps > 1 ? warps - 1 : 1);
     }
     __syncthreads();
     lap(2);
@@ -649,7 +816,7 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
     }
     lap(3);
     if (m.idle_count > 0) {
-      if (warp == 0) plan_work(a, m);
+      if (warp == 0) plan_work(a, m, head0, window, head_passes);
       __syncthreads();
       assign_work(a, m);
     }
@@ -687,6 +854,9 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
     r.head_cwc = m.snap_cwc[m.head_slot];
     r.starving_slot = static_cast<unsigned>(m.starving_slot);
     for (int p = 0; p < 6; ++p) r.phase_ns[p] = m.phase_ns[p];
+    r.sum_idle = m.sum_idle;
+    r.sum_readable = m.sum_readable;
+    r.sum_assigned = m.sum_assigned;
   }
 }
 

@@ -7,7 +7,10 @@
 // whose visibility those orders already guarantee (bucket items, the worker's assignment record).
 //   push (worker):  pos = resv[b].fetch_add(k, relaxed)          reserve k positions of bucket b
 //                   pool[translate(b, pos)] = v                    plain stores of the items
-//                   fence; wcc[segment(pos)].fetch_add(k, release) publish them, per N-word segment
+//                   warp barrier of the lanes writing one segment, then their leader: fence;
+//                   wcc[segment(pos)].fetch_add(k, relaxed)        publish them (fence + relaxed write is
+//                                                                   a release, cumulative over the stores
+//                                                                   the barrier ordered before it)
 //   read (manager): w = wcc[seg].load(acquire)                     sees the items that w counts
 //                   r = resv[b].load(relaxed), after the acquire   fresh: not older than the writers
 //                                                                   counted in w (coherence + the
@@ -16,8 +19,9 @@
 //   assign (manager → worker): af[w].store(assignment, release); the assignment names a geometry entry
 //                   (head, Delta) that the manager wrote, and fenced, before any assignment named it
 //   take (worker): af.load(acquire), then __syncthreads, then the whole block reads items and the geometry
-//   finish (worker): every thread fences, __syncthreads, then one thread cwc[b].fetch_add(k, release) and
-//                   af.store(0, release): the pushes of the finished items happen-before both
+//   finish (worker): __syncthreads, then one thread: fence; cwc[b].fetch_add(k, relaxed); af.store(0,
+//                   relaxed): the pushes of the whole block happen-before both (the block barrier orders
+//                   them before the fence, as in cooperative groups' grid sync)
 //   retire (manager): c = cwc[b].load(acquire), r = resv[b].load(relaxed): c == r means every item ever
 //                   reserved in b was completed, and all pushes they made are in the other buckets' resv
 //   blocks (manager → workers): the manager resets a recycled block's WCCs, then publishes
@@ -119,9 +123,14 @@ struct Report {
   unsigned long long trace_length;
   unsigned long long free_blocks;
   unsigned head_resv, head_read, head_cwc, starving_slot;
-  // Manager time summed per sweep phase — 0 scan, 1 blocks and queue (warp 0), 2 readable prefixes, 3 block
-  // publication, 4 plan and hand-out; 5 unused — for profiling: the host does not print it.
+  // Profile, printed by the host when GSSSP_ADDS_PROFILE is set (adds.cu). Manager time summed per sweep
+  // phase — 0 scan, 1 blocks and queue (warp 0), 2 readable prefixes, 3 block publication, 4 plan and
+  // hand-out; 5 unused — and, summed over sweeps, the idle workers found, the items readable in the window
+  // and the items handed out.
   unsigned long long phase_ns[6];
+  unsigned long long sum_idle, sum_readable, sum_assigned;
+  // Added by the workers as they leave: time spent waiting for an assignment and working on one.
+  unsigned long long worker_wait_ns, worker_busy_ns, assignments;
 };
 
 // Device-resident queue state shared by the manager and the workers.
@@ -170,6 +179,7 @@ struct KernelArgs {
   double delta0;
   double target_low, target_high;  // utilization limits (items assigned at once) of the bucket window
   double target_saturated;         // utilization above which Delta halves (section 5.5)
+  unsigned max_chunk;              // most items in one assignment
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   // Trace (time in ns from %globaltimer, items assigned).
@@ -275,12 +285,14 @@ __device__ __forceinline__ void push_vertex(const KernelArgs<D>& a, WriterCache&
   const unsigned block = writer_translate(cache, a.table, a.queue, a.host, slot, pos);
   const bool placed = block != kNoBlock;
   if (placed) a.pool[(static_cast<size_t>(block) << kBlockShift) | (pos & kOffsetMask)] = v;
-  __threadfence();
   const unsigned segment = placed ? block * kSegmentsPerBlock + ((pos & kOffsetMask) >> kSegmentShift) : kNoBlock;
   cg::coalesced_group same_segment = cg::labeled_partition(same_bucket, segment);
+  // The group's items are ordered before the leader's fence by the warp barrier (which orders memory
+  // among its threads), and fence + relaxed add is a release: one fence per segment, by its leader only.
   same_segment.sync();
   if (placed && same_segment.thread_rank() == 0) {
-    device_atomic(a.wcc[segment]).fetch_add(same_segment.size(), cuda::memory_order_release);
+    __threadfence();
+    device_atomic(a.wcc[segment]).fetch_add(same_segment.size(), cuda::memory_order_relaxed);
   }
 }
 

@@ -22,7 +22,7 @@
 namespace gsssp::adds {
 
 constexpr int kMaxWarps = 16;        // kMaxBlock / 32 (adds_kernels.cuh)
-constexpr int kPushBuffer = 64;      // per warp: < 32 items held between rounds, plus one round's 32
+constexpr int kPushBuffer = 96;      // per warp: < 32 items held between rounds, plus kRounds x 32
 
 template <class D>
 struct WorkerShared {
@@ -57,19 +57,44 @@ __device__ __forceinline__ unsigned long long wait_for_assignment(unsigned long 
   }
 }
 
-// Any lanes of a warp: relaxes one edge each; lowered vertices join the warp's push buffer.
+// The whole warp (converged): relaxes up to kRounds edges per lane, each step's loads and atomics for all
+// of them in flight together (a warp's rounds would otherwise wait on each other's round trips); lowered
+// vertices join the warp's push buffer.
+constexpr int kRounds = 2;
 template <class D>
-__device__ __forceinline__ void relax_edge(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int32_t v,
-                                           typename D::value du, typename D::weight w) {
-  const typename D::value candidate = D::relax(du, w);
-  const typename D::stored encoded = D::encode(candidate);
-  if (encoded < a.dist[v] && encoded < atomic_min(&a.dist[v], encoded)) {
-    cg::coalesced_group lowered = cg::coalesced_threads();
-    int base = 0;
-    if (lowered.thread_rank() == 0) base = atomicAdd(&sh.buffered[warp], static_cast<int>(lowered.size()));
-    base = lowered.shfl(base, 0);
-    sh.buffer_vertex[warp][base + lowered.thread_rank()] = v;
-    sh.buffer_value[warp][base + lowered.thread_rank()] = candidate;
+__device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
+                                            const bool (&valid)[kRounds], const int32_t (&target)[kRounds],
+                                            const typename D::weight (&weight)[kRounds],
+                                            const typename D::value (&du)[kRounds]) {
+  using stored = typename D::stored;
+  using value = typename D::value;
+  value candidate[kRounds];
+  stored encoded[kRounds], seen[kRounds];
+#pragma unroll
+  for (int u = 0; u < kRounds; ++u) {
+    candidate[u] = D::relax(du[u], weight[u]);
+    encoded[u] = D::encode(candidate[u]);
+    seen[u] = valid[u] ? a.dist[target[u]] : encoded[u];
+  }
+#pragma unroll
+  for (int u = 0; u < kRounds; ++u) {
+    if (encoded[u] < seen[u]) seen[u] = atomic_min(&a.dist[target[u]], encoded[u]);
+    else seen[u] = encoded[u];
+  }
+#pragma unroll
+  for (int u = 0; u < kRounds; ++u) {
+    const bool lowered = encoded[u] < seen[u];
+    const unsigned mask = __ballot_sync(0xffffffffu, lowered);
+    if (mask == 0) continue;  // uniform
+    const int base = sh.buffered[warp];
+    if (lowered) {
+      const int at = base + __popc(mask & ((1u << lane) - 1u));
+      sh.buffer_vertex[warp][at] = target[u];
+      sh.buffer_value[warp][at] = candidate[u];
+    }
+    __syncwarp();
+    if (lane == 0) sh.buffered[warp] = base + __popc(mask);
+    __syncwarp();
   }
 }
 
@@ -102,12 +127,24 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   const int lane = static_cast<int>(threadIdx.x & 31u);
   const int warp = static_cast<int>(threadIdx.x >> 5);
 
+  unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_timer_ns();
+  int cached_generation = -1;  // thread 0's: the geometry entry sh.record holds
   for (;;) {
     writer_cache_clear(sh.cache);
     if (threadIdx.x == 0) {
       const unsigned long long got = wait_for_assignment(&a.af[w], a.queue, a.host);
+      const unsigned long long now = global_timer_ns();
+      wait_ns += now - mark;
+      mark = now;
       sh.assignment = got;
-      if (got & kAssignValid) sh.record = a.geometry[assignment_generation(got)];
+      // The record is reread only when the manager named another one: a head switch or a new Delta. A
+      // record reused after 64 changes (the ring wrapped while this worker idled) would only misplace
+      // pushes among the buckets, which costs order, never correctness: every bucket is drained before
+      // the run ends.
+      if ((got & kAssignValid) && static_cast<int>(assignment_generation(got)) != cached_generation) {
+        sh.record = a.geometry[assignment_generation(got)];
+        cached_generation = static_cast<int>(assignment_generation(got));
+      }
     }
     __syncthreads();
     const unsigned long long assignment = sh.assignment;
@@ -154,9 +191,20 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
         __syncthreads();
         const long long b = sh.coop_begin, e_end = sh.coop_end;
         const value d = sh.coop_distance;
-        for (long long e0 = b; e0 < e_end; e0 += blockDim.x) {
-          const long long e = e0 + threadIdx.x;
-          if (e < e_end) relax_edge<D>(a, sh, warp, targets[e], d, weights[e]);
+        for (long long e0 = b; e0 < e_end; e0 += static_cast<long long>(blockDim.x) * kRounds) {
+          bool valid[kRounds];
+          int32_t target[kRounds];
+          typename D::weight weight[kRounds];
+          value dist[kRounds];
+#pragma unroll
+          for (int u = 0; u < kRounds; ++u) {
+            const long long e = e0 + u * static_cast<long long>(blockDim.x) + threadIdx.x;
+            valid[u] = e < e_end;
+            target[u] = valid[u] ? targets[e] : 0;
+            weight[u] = valid[u] ? weights[e] : typename D::weight(0);
+            dist[u] = d;
+          }
+          relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist);
           flush_pushes<D>(a, sh, warp, lane, r, false);
         }
         __syncthreads();
@@ -170,9 +218,20 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
         const long long e_end = __shfl_sync(0xffffffffu, end, leader);
         const value d = __shfl_sync(0xffffffffu, du, leader);
         if (lane == leader) begin = end;
-        for (long long e0 = b; e0 < e_end; e0 += 32) {
-          const long long e = e0 + lane;
-          if (e < e_end) relax_edge<D>(a, sh, warp, targets[e], d, weights[e]);
+        for (long long e0 = b; e0 < e_end; e0 += 32 * kRounds) {
+          bool valid[kRounds];
+          int32_t target[kRounds];
+          typename D::weight weight[kRounds];
+          value dist[kRounds];
+#pragma unroll
+          for (int u = 0; u < kRounds; ++u) {
+            const long long e = e0 + u * 32 + lane;
+            valid[u] = e < e_end;
+            target[u] = valid[u] ? targets[e] : 0;
+            weight[u] = valid[u] ? weights[e] : typename D::weight(0);
+            dist[u] = d;
+          }
+          relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist);
           flush_pushes<D>(a, sh, warp, lane, r, false);
         }
       }
@@ -186,36 +245,55 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       }
       const int exclusive = inclusive - degree;
       const int total = __shfl_sync(0xffffffffu, inclusive, 31);
-      for (int k0 = 0; k0 < total; k0 += 32) {
-        const int k = k0 + lane;
-        // The owner of edge k: the last lane whose exclusive prefix is <= k.
-        int owner = 0;
+      for (int k0 = 0; k0 < total; k0 += 32 * kRounds) {
+        bool valid[kRounds];
+        int32_t target[kRounds];
+        typename D::weight weight[kRounds];
+        value dist[kRounds];
 #pragma unroll
-        for (int step = 16; step > 0; step >>= 1) {
-          const int candidate = owner + step;
-          const int start = __shfl_sync(0xffffffffu, exclusive, candidate & 31);
-          if (candidate < 32 && start <= k) owner = candidate;
-        }
-        const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
-        const int owner_start = __shfl_sync(0xffffffffu, exclusive, owner);
-        const value owner_distance = __shfl_sync(0xffffffffu, du, owner);
-        if (k < total) {
+        for (int u = 0; u < kRounds; ++u) {
+          const int k = k0 + u * 32 + lane;
+          // The owner of edge k: the last lane whose exclusive prefix is <= k.
+          int owner = 0;
+#pragma unroll
+          for (int step = 16; step > 0; step >>= 1) {
+            const int candidate = owner + step;
+            const int start = __shfl_sync(0xffffffffu, exclusive, candidate & 31);
+            if (candidate < 32 && start <= k) owner = candidate;
+          }
+          const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
+          const int owner_start = __shfl_sync(0xffffffffu, exclusive, owner);
+          dist[u] = __shfl_sync(0xffffffffu, du, owner);
+          valid[u] = k < total;
           const long long e = owner_begin + (k - owner_start);
-          relax_edge<D>(a, sh, warp, targets[e], owner_distance, weights[e]);
+          target[u] = valid[u] ? targets[e] : 0;
+          weight[u] = valid[u] ? weights[e] : typename D::weight(0);
         }
+        relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist);
         flush_pushes<D>(a, sh, warp, lane, r, false);
       }
       flush_pushes<D>(a, sh, warp, lane, r, true);
     }
 
-    // Finish: every push of these items precedes the CWC increment and the idle flag (see adds_queue.cuh).
-    __threadfence();
+    // Finish: every push of these items precedes the CWC increment and the idle flag (see adds_queue.cuh):
+    // one fence, by the thread that writes both, after the barrier.
     __syncthreads();
     if (threadIdx.x == 0) {
       const unsigned slot = assignment_slot(assignment);
-      device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(count), cuda::memory_order_release);
-      device_atomic(a.af[w]).store(0ull, cuda::memory_order_release);
+      __threadfence();
+      device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(count), cuda::memory_order_relaxed);
+      device_atomic(a.af[w]).store(0ull, cuda::memory_order_relaxed);
+      const unsigned long long now = global_timer_ns();
+      busy_ns += now - mark;
+      mark = now;
+      ++assignments;
     }
+  }
+  if (threadIdx.x == 0) {
+    Report& r = a.queue->report;
+    atomicAdd(&r.worker_wait_ns, wait_ns);
+    atomicAdd(&r.worker_busy_ns, busy_ns);
+    atomicAdd(&r.assignments, assignments);
   }
   block_counter_flush(&sh.visits_slot, visits, &a.counters->vertex_visits);
   block_counter_flush(&sh.edges_slot, edges, &a.counters->edges_relaxed);
