@@ -50,6 +50,7 @@ struct ManagerShared {
   unsigned oldest[kMaxBuckets];     // by slot: oldest position a busy worker reads, minus alloc_low
   unsigned snap_resv[kMaxBuckets];  // by slot: this sweep's snapshot, resv loaded after cwc (acquire)
   unsigned snap_cwc[kMaxBuckets];
+  unsigned resv_epoch[kMaxBuckets];  // by slot: snap_resv >> 30 when the last geometry entry was published
   unsigned task_end[kMaxScanPasses + kMaxBuckets];  // scan_prefixes' results, by task
   int task_full[kMaxScanPasses + kMaxBuckets];
   unsigned plan_read[kMaxBuckets];  // by priority: read_ptr before this sweep's assignment
@@ -71,6 +72,7 @@ struct ManagerShared {
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
   int chunk_shift, chunks, head_passes;
+  bool epoch_crossed;
   int starving_slot;
   unsigned generation, status;
 };
@@ -133,6 +135,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.oldest[s] = 0xffffffffu;
     m.snap_resv[s] = 0;
     m.snap_cwc[s] = 0;
+    m.resv_epoch[s] = 0;
     for (int k = 0; k < kManagerCacheWays; ++k) m.cache[s][k] = ~0ull;
   }
   for (int w = threadIdx.x; w < a.workers; w += blockDim.x) m.shadow[w] = 0;
@@ -148,6 +151,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.trace_interval_ns = kTraceIntervalNs;
     for (int p = 0; p < 6; ++p) m.phase_ns[p] = 0;
     m.sum_idle = m.sum_readable = m.sum_assigned = 0;
+    m.epoch_crossed = false;
     m.head_low = 0.0;
     m.delta = a.delta0;
     m.delta_min = 0.0;
@@ -264,6 +268,13 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
   }
   // A hint only (manage_queue's jump over empty ranges), so not ordered after the snapshot.
   if (lane == 31) m.clip_seen = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
+  __syncwarp();
+  // A bucket whose positions crossed a multiple of 2^30 calls for a new geometry entry: workers keep their
+  // translation caches for as long as assignments name one entry (adds_worker.cuh).
+  const bool crossed = lane < a.buckets && (m.snap_resv[lane] >> 30) != m.resv_epoch[lane];
+  if (crossed) m.resv_epoch[lane] = m.snap_resv[lane] >> 30;
+  const bool any_crossed = __ballot_sync(0xffffffffu, crossed) != 0;
+  if (lane == 0) m.epoch_crossed = any_crossed;
   __syncwarp();
   // Lane k serves the bucket k places behind the head, so blocks go to higher priority first.
   const unsigned slot = active ? static_cast<unsigned>((m.head_slot + lane) % a.buckets) : 0u;
@@ -428,7 +439,7 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
     steer_delta(a, m, true);
     geometry_changed = geometry_changed || m.delta != before;
   }
-  if (geometry_changed) publish_geometry(a, m);
+  if (geometry_changed || m.epoch_crossed) publish_geometry(a, m);
 
   // Watchdog: completed items and head switches are the queue's progress.
   const unsigned long long mark = m.completed_total + m.switches;
@@ -684,14 +695,15 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
   }
 }
 
-// E. All threads: hand chunk t to idle worker t.
+// E. Threads first.. of the block (`threads` of them): hand chunk t to idle worker t. Each of them fenced
+// after the prefix scan's acquires (see manager()), so a relaxed store releases the assignment.
 template <class D>
-__device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m) {
+__device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m, int first, int threads) {
   const int chunks = m.chunks;
   const int depth = m.depth;
   const unsigned shift = static_cast<unsigned>(m.chunk_shift);
   const unsigned chunk = 1u << shift;
-  for (int t = threadIdx.x; t < chunks; t += blockDim.x) {
+  for (int t = static_cast<int>(threadIdx.x) - first; t < chunks; t += threads) {
     // The window position whose chunks include t: the last k with chunk_prefix[k] <= t.
     int lo = 0, hi = depth - 1;
     while (lo < hi) {
@@ -713,7 +725,7 @@ __device__ void assign_work(const KernelArgs<D>& a, ManagerShared& m) {
     m.shadow[w] = make_shadow(start, count, slot);
     device_atomic(a.af[w]).store(make_assignment((block << kBlockShift) | (start & kOffsetMask), count, slot,
                                                  m.generation),
-                                 cuda::memory_order_release);
+                                 cuda::memory_order_relaxed);
   }
 }
 
@@ -767,23 +779,25 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   };
   for (;;) {
     if (threadIdx.x == 0) {
-      m.idle_count = 0;
-      m.busy_workers = 0;
-      m.busy_items = 0;
       m.completed_items = 0;
       // The head bucket gets as many scan passes as it had items pending at the last snapshot (decided
       // here, before the barrier: this sweep's snapshot overwrites snap_resv during the scan).
       const int pending = position_diff(m.snap_resv[m.head_slot], m.read_ptr[m.head_slot]);
       m.head_passes = pending <= 0 ? 1 : min(kMaxScanPasses, static_cast<int>((static_cast<unsigned>(pending) + kPassWords - 1) / kPassWords));
     }
+    if (threadIdx.x == 0) {
+      m.idle_count = 0;
+      m.busy_workers = 0;
+      m.busy_items = 0;
+    }
     for (int s = threadIdx.x; s < a.buckets; s += blockDim.x) m.oldest[s] = 0xffffffffu;
+    __syncthreads();
+    scan_workers(a, m);
     __syncthreads();
     // The window as the sweep starts: warp 0 moves head and depth while the other warps scan.
     const int head0 = m.head_slot;
     const int window = min(m.depth + 1, a.buckets);
     const int head_passes = m.head_passes;
-    scan_workers(a, m);
-    __syncthreads();
     lap(0);
     if (warp == 0) {
       manage_blocks(a, m);
@@ -816,9 +830,14 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
     }
     lap(3);
     if (m.idle_count > 0) {
+      // The hand-out's stores are releases: a fence, then relaxed stores. With more than one warp, warp 0
+      // plans while the others fence, and only they store, so that the fence (about a round trip) is off
+      // the path.
       if (warp == 0) plan_work(a, m, head0, window, head_passes);
+      if (warp > 0 || warps == 1) cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
       __syncthreads();
-      assign_work(a, m);
+      if (warps == 1) assign_work(a, m, 0, static_cast<int>(blockDim.x));
+      else if (warp > 0) assign_work(a, m, 32, static_cast<int>(blockDim.x) - 32);
     }
     __syncthreads();
     if (a.trace_capacity > 1 && static_cast<long long>(m.trace_length) == a.trace_capacity) {

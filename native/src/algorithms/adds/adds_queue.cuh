@@ -216,9 +216,10 @@ __device__ __forceinline__ int bucket_offset(double distance, const WorkerRecord
 }
 
 // Writer-side translation cache in shared memory (section 5.3), direct-mapped on (slot, high bits). An entry
-// packs tag and block in one 64-bit word so that concurrent fills by several threads stay consistent. The
-// owning worker clears it at each new assignment: an index's high bits repeat only after 2^32 pushes to one
-// bucket, far more than one assignment's lifetime.
+// packs tag and block in one 64-bit word so that concurrent fills by several threads stay consistent. A
+// mapping is valid until the bucket's positions come round 2^32 later to the same high bits; the owning
+// worker clears the cache whenever its assignment names a new geometry entry, which the manager publishes
+// at the latest when a bucket's positions advance by 2^30 (adds_worker.cuh).
 constexpr int kWriterCacheEntries = 64;
 struct WriterCache {
   unsigned long long entry[kWriterCacheEntries];
