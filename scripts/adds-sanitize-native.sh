@@ -25,7 +25,7 @@ for tool in "${tools[@]}"; do
   for args in "${runs[@]}"; do
     name="$tool-$(echo "$args" | tr -c 'A-Za-z0-9' '_')"
     # shellcheck disable=SC2086
-    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds --repeat 1 \
+    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds,adds:static,adds:2-buckets --repeat 1 \
       > "$out/$name.log" 2>&1
     rc=$?
     [ "$rc" -ne 0 ] && status=1

@@ -42,7 +42,8 @@ constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 //     grid did 77 items per vertex (async Bellman-Ford) against 3.4;
 //   - halving Delta below the Near-Far estimate while the workers were not saturated never paid (R-MAT 20:
 //     3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items), so Delta halves only at
-//     saturation.
+//     saturation, and (once the manager got faster) only with the window already narrowed to the head
+//     bucket (steer_delta).
 constexpr double kUtilizationHigh = 0.03;
 constexpr double kUtilizationLow = 0.008;
 constexpr double kUtilizationSaturated = 1.0;
