@@ -40,13 +40,11 @@ constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 //   - the bucket window widens below ~1% and narrows above ~3%: with 6% / 25% road NY did 8M items
 //     against 1.8M at about the same time, and with no upper limit at all the window stayed wide and the
 //     grid did 77 items per vertex (async Bellman-Ford) against 3.4;
-//   - halving Delta below the Near-Far estimate while the workers were not saturated never paid (R-MAT 20:
-//     3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items), so Delta halves only at
-//     saturation, and (once the manager got faster) only with the window already narrowed to the head
-//     bucket (steer_delta).
+//   - halving Delta below the Near-Far estimate never paid, neither while the workers were not saturated
+//     (R-MAT 20: 3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items) nor at saturation
+//     (steer_delta), so Delta only rises: at clipping, and with a full window at low utilization.
 constexpr double kUtilizationHigh = 0.03;
 constexpr double kUtilizationLow = 0.008;
-constexpr double kUtilizationSaturated = 1.0;
 constexpr double kDegreeScale = 4.0;
 
 struct Layout {
@@ -208,7 +206,6 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // Larger chunks (4 x block) were measured too: R-MAT 22 gained 12%, random 4M x 7 lost 5% and road NY
   // did not change (H100).
   a.max_chunk = static_cast<unsigned>(block);
-  a.target_saturated = capacity * kUtilizationSaturated / degree_factor;
   a.max_switches = query.max_iterations;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;

@@ -178,7 +178,6 @@ struct KernelArgs {
   int static_delta;
   double delta0;
   double target_low, target_high;  // utilization limits (items assigned at once) of the bucket window
-  double target_saturated;         // utilization above which Delta halves (section 5.5)
   unsigned max_chunk;              // most items in one assignment
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
