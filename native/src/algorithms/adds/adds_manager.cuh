@@ -2,20 +2,22 @@
 // sweeps until the queue is empty. A sweep is on the critical path of every dependency chain in the graph
 // (a vertex pushed now is handed out at the earliest by the next sweep), so its phases are laid out to
 // keep the number of global-memory round trips and block barriers small:
-//   A. all threads: scan the workers' assignment flags (relaxed loads, one fence). Idle workers go to the
-//      idle list; a worker found idle after an assignment completed it (the manager's copy of every
-//      assignment stays in shared memory); busy ones give the items in flight (utilization) and, per
-//      bucket, the oldest position still being read.
-//   B. warp 0: one snapshot of every bucket's CWC and reservation pointer; memory (5.3) — blocks wholly
-//      read and no longer read go back to the FIFO, fresh blocks are chosen for the buckets whose writers
-//      near the end of their mapped space; then lane 0 runs the ordered queue (5.4: head retirement when
-//      CWC = resv, termination after two sweeps with every bucket complete), Delta (5.5), the watchdog,
-//      the trace and the host contact.
+//   A. all threads: scan the workers' assignment flags (acquire loads; relaxed loads and one fence when a
+//      thread has several). Idle workers go to the idle list; a worker found idle after an assignment
+//      completed it (the manager's copy of every assignment stays in shared memory); busy ones give the
+//      items in flight (utilization) and, per bucket, the oldest position still being read. Meanwhile
+//      the last warp (when it has no flag to scan) takes the snapshot of every bucket's CWC and resv.
+//   B. warp 0: memory (5.3) — blocks wholly read and no longer read go back to the FIFO, fresh blocks are
+//      chosen for the buckets whose writers near the end of their mapped space; then lane 0 runs the
+//      ordered queue (5.4: head retirement when CWC = resv, termination after two sweeps with every bucket
+//      complete), Delta (5.5), the watchdog, the trace and the host contact.
 //      The other warps meanwhile find the fully written prefix of each bucket in the assignment window
-//      (as the sweep began, plus one) from its segments' WCCs (5.2).
+//      (as the sweep began, plus one) from its segments' WCCs (5.2; scan_prefixes).
 //   C. recycled blocks get clear WCCs, then are published in the buckets' block tables.
 //   D. warp 0 plans: chunks from the buckets of the assignment window, head first (5.4), one per idle
-//      worker; E. all threads hand them out (5.1).
+//      worker, while the other warps fence; E. they hand the chunks out (5.1).
+// A device-scope fence costs about a global round trip, so the phases avoid fences where an acquire load
+// or one fence per thread does (measured on an H100: GSSSP_ADDS_PROFILE prints the time per phase).
 #pragma once
 
 #include <type_traits>

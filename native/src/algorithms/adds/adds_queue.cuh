@@ -11,14 +11,17 @@
 //                   wcc[segment(pos)].fetch_add(k, relaxed)        publish them (fence + relaxed write is
 //                                                                   a release, cumulative over the stores
 //                                                                   the barrier ordered before it)
-//   read (manager): w = wcc[seg].load(acquire)                     sees the items that w counts
+//   read (manager): w = wcc[seg].load(acquire)                     sees the items that w counts (or
+//                                                                   relaxed loads, then one fence)
 //                   r = resv[b].load(relaxed), after the acquire   fresh: not older than the writers
 //                                                                   counted in w (coherence + the
 //                                                                   writer's program order)
 //                   full segment (w == N), or seg_start + w == r: everything up to r is written
-//   assign (manager → worker): af[w].store(assignment, release); the assignment names a geometry entry
+//   assign (manager → worker): fence, then af[w].store(assignment, relaxed) (a release; the fence follows
+//                   the barrier after the prefix scan's acquires); the assignment names a geometry entry
 //                   (head, Delta) that the manager wrote, and fenced, before any assignment named it
 //   take (worker): af.load(acquire), then __syncthreads, then the whole block reads items and the geometry
+//                   (reread only when the entry named changes: adds_worker.cuh)
 //   finish (worker): __syncthreads, then one thread: fence; cwc[b].fetch_add(k, relaxed); af.store(0,
 //                   relaxed): the pushes of the whole block happen-before both (the block barrier orders
 //                   them before the fence, as in cooperative groups' grid sync)
