@@ -8,7 +8,7 @@
 # then on the GPU host, carrying build/adds-carry:  scripts/adds-sanitize-native.sh [TOOL...]
 # Graphs: rome99 (a real road graph), R-MATs of scale 10 and 13 (hubs of degree > 512: block-cooperative
 # expansion), a 32x32 grid in int and float weights; each with
-# ADDS's default, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.
+# ADDS's default, no-local-rounds, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.
 # Prints each run's "ERROR SUMMARY" line and the driver's "passed/failed" line; the full logs go to $OUT. A
 # "not supported by the selected tool" warning in a log means that run was not instrumented.
 set -uo pipefail
@@ -25,7 +25,7 @@ for tool in "${tools[@]}"; do
   for args in "${runs[@]}"; do
     name="$tool-$(echo "$args" | tr -c 'A-Za-z0-9' '_')"
     # shellcheck disable=SC2086
-    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds,adds:static,adds:2-buckets --repeat 1 \
+    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only adds,adds:no-local,adds:static,adds:2-buckets --repeat 1 \
       > "$out/$name.log" 2>&1
     rc=$?
     [ "$rc" -ne 0 ] && status=1

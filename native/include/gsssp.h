@@ -152,6 +152,11 @@ typedef struct gsssp_options {
   /* ADDS (PPoPP'21 section 5) ablation switches and its pool; 0 = the algorithm's defaults. */
   int32_t adds_static_delta;          /* 1: keep the initial Delta (the NF estimate) */
   int32_t adds_bucket_count;          /* 0 = 32; 2..32 (2 for the Table 5 "2 buckets" row) */
+  /* Worker-local rounds, gsssp's addition to the paper's worker: 1 (default) = a worker holding a small
+   * assignment (at most 64 items) expands the vertices it lowers into that assignment's bucket (or a
+   * higher-priority one) itself before it reports the items complete, instead of pushing each of them
+   * for the manager to hand out again; 0 = off: every lowered vertex is pushed, as in the paper. */
+  int32_t adds_local_rounds;
   /* The bucket memory pool, in 32-bit words (rounded up to 64K-word blocks):
    *   0  = sized from the graph; if it runs out, the run stops and restarts with twice the pool;
    *   >0 = exactly this pool; if it runs out the query fails with GSSSP_ERROR_OUT_OF_DEVICE_MEMORY;

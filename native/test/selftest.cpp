@@ -589,6 +589,11 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     if (cpu.status != GSSSP_SUCCESS) continue;
     check_tree(g, source, cpu, g.name + " (CPU tree)");
     for (int32_t algorithm : kGpuAlgorithms) compare(g, source, algorithm, cpu, run_gpu(dg, g, algorithm, source));
+    // ADDS with the paper's worker too (no local rounds): the queue then carries every hop.
+    gsssp_options paper;
+    gsssp_options_init(&paper);
+    paper.adds_local_rounds = 0;
+    compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &paper));
   }
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
 }
@@ -849,11 +854,16 @@ void test_adds(std::mt19937_64& rng) {
       o.adds_static_delta = static_delta;
       for (double delta : {0.0, 1.0, 1e9}) {
         o.delta = delta;
+        o.adds_local_rounds = delta == 1.0 ? 0 : 1;
         compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o));
         compare(star, 17, GSSSP_ALGORITHM_ADDS, run_cpu(star, 17), run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 17, &o));
       }
     }
   }
+  o.adds_local_rounds = 2;
+  const Result bad_local = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  check(bad_local.status == GSSSP_ERROR_INVALID_ARGUMENT && std::strstr(gsssp_last_error(), "adds_local_rounds") != nullptr,
+        "ADDS adds_local_rounds 2: status %d (%s)", bad_local.status, gsssp_last_error());
   gsssp_device_graph_destroy(dg);
   gsssp_options_init(&o);
   // Huge weights and a tiny Delta: nearly every push clips into the tail.
@@ -866,7 +876,10 @@ void test_adds(std::mt19937_64& rng) {
     if (h == nullptr) continue;
     for (double delta : {0.0, 1.0}) {
       o.delta = delta;
-      compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(h, g, GSSSP_ALGORITHM_ADDS, 0, &o));
+      for (int local : {0, 1}) {
+        o.adds_local_rounds = local;
+        compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(h, g, GSSSP_ALGORITHM_ADDS, 0, &o));
+      }
     }
     const Graph chain = build("adds-huge-chain", chain_edges(2000, true, rng), huge, rng);
     gsssp_device_graph_t hc = upload(chain);
@@ -1089,12 +1102,14 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     const char* name;
     int static_delta;
     int buckets;
+    int local_rounds;
   };
-  const Variant variants[] = {{GSSSP_ALGORITHM_NEAR_FAR, "near-far", 0, 0},
-                              {GSSSP_ALGORITHM_HBF, "hbf", 0, 0},
-                              {GSSSP_ALGORITHM_ADDS, "adds", 0, 0},
-                              {GSSSP_ALGORITHM_ADDS, "adds:static", 1, 0},
-                              {GSSSP_ALGORITHM_ADDS, "adds:2-buckets", 1, 2}};
+  const Variant variants[] = {{GSSSP_ALGORITHM_NEAR_FAR, "near-far", 0, 0, 1},
+                              {GSSSP_ALGORITHM_HBF, "hbf", 0, 0, 1},
+                              {GSSSP_ALGORITHM_ADDS, "adds", 0, 0, 1},
+                              {GSSSP_ALGORITHM_ADDS, "adds:no-local", 0, 0, 0},
+                              {GSSSP_ALGORITHM_ADDS, "adds:static", 1, 0, 1},
+                              {GSSSP_ALGORITHM_ADDS, "adds:2-buckets", 1, 2, 1}};
   for (const Variant& variant : variants) {
     if (!only.empty() && only.find(variant.name) == std::string::npos) continue;
     const int32_t algorithm = variant.algorithm;
@@ -1102,6 +1117,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     gsssp_options_init(&o);
     o.adds_static_delta = variant.static_delta;
     o.adds_bucket_count = variant.buckets;
+    o.adds_local_rounds = variant.local_rounds;
     double sum = 0.0;
     for (int r = 0; r < repeat; ++r) {
       const Result gpu = run_gpu(dg, g, algorithm, source, &o);

@@ -28,6 +28,7 @@ inline gsssp_options default_options() {
   o.hbf_dynamic_parallelism = GSSSP_HBF_DP_DEFAULT;
   o.hbf_dp_threshold = 4096;
   o.da2cf_min_on_device = 1;
+  o.adds_local_rounds = 1;
   return o;
 }
 

@@ -147,6 +147,10 @@ AlgorithmRun run_typed(const QueryContext& query) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
          format("adds_bucket_count %d is not 0 (32) or in [2, 32]", query.options.adds_bucket_count));
   }
+  if (query.options.adds_local_rounds != 0 && query.options.adds_local_rounds != 1) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("adds_local_rounds %d is not 0 (off) or 1 (on)", query.options.adds_local_rounds));
+  }
   if (query.options.adds_watchdog_ms < 0) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds_watchdog_ms is negative (%lld)",
                                               static_cast<long long>(query.options.adds_watchdog_ms)));
@@ -207,6 +211,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // did not change (H100).
   a.max_chunk = static_cast<unsigned>(block);
   a.max_switches = query.max_iterations;
+  a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
+  a.local_rounds = query.options.adds_local_rounds != 0 ? 1 : 0;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();

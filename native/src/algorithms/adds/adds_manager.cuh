@@ -687,12 +687,16 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
     }
   }
   const int chunks = min(warp_total<int>(taken), idle);
-  const unsigned long long handed =
-      warp_total<unsigned long long>(taken == 0 ? 0u : taken == count ? avail : (static_cast<unsigned>(taken) << shift) - (read - aligned));
+  if (a.profile) {
+    const unsigned long long handed = warp_total<unsigned long long>(
+        taken == 0 ? 0u : taken == count ? avail : (static_cast<unsigned>(taken) << shift) - (read - aligned));
+    if (lane == 0) {
+      m.sum_idle += static_cast<unsigned long long>(idle);
+      m.sum_readable += total;
+      m.sum_assigned += handed;
+    }
+  }
   if (lane == 0) {
-    m.sum_idle += static_cast<unsigned long long>(idle);
-    m.sum_readable += total;
-    m.sum_assigned += handed;
     m.chunk_prefix[m.depth] = chunks;
     m.chunks = chunks;
     m.chunk_shift = shift;
@@ -775,7 +779,7 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   // Manager time per phase, for tuning (Report::phase_ns).
   unsigned long long mark = global_timer_ns();
   auto lap = [&](int phase) {
-    if (threadIdx.x == 0) {
+    if (a.profile && threadIdx.x == 0) {
       const unsigned long long now = global_timer_ns();
       m.phase_ns[phase] += now - mark;
       mark = now;

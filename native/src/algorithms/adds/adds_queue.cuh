@@ -184,6 +184,8 @@ struct KernelArgs {
   unsigned max_chunk;              // most items in one assignment
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
+  int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
+  int profile;       // fill Report's profile fields
   // Trace (time in ns from %globaltimer, items assigned).
   unsigned long long* trace_times;
   long long* trace_work;

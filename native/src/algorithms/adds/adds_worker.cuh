@@ -14,6 +14,16 @@
 // instead of a chain of them per edge. Edges are spread as Merrill's TWC does: a vertex of degree >=
 // blockDim by the whole block, degree >= 32 by its warp, the rest flattened across the warp (each lane finds
 // the vertex of its edge by a search over the warp's prefix sum of degrees).
+//
+// Local rounds (gsssp's addition; gsssp_options.adds_local_rounds = 0 gives the paper's worker). On road
+// networks and meshes the manager hands out a few vertices at a time and each hop along a shortest path
+// costs a push, a sweep that finds it and a hand-out: about two sweeps, 11 us on the H100. A block holding a
+// small assignment therefore keeps the vertices it lowers into the assignment's bucket, or one before it,
+// in shared memory and expands them itself in a next round, a hop of a few memory round trips. The queue's
+// accounting is unchanged: kept vertices were never reserved in a bucket, and the assignment is reported
+// complete (CWC) only after its last round, so the bucket cannot retire while the block still works for
+// it. A round keeps at most kLocalItems vertices, and only a small round keeps any: where work is
+// plentiful, pushing spreads it across idle workers, which a block's serial rounds would not.
 #pragma once
 
 #include "algorithms/adds/adds_queue.cuh"
@@ -27,6 +37,13 @@ constexpr int kMaxWarps = 16;        // kMaxBlock / 32 (adds_kernels.cuh)
 constexpr unsigned long long kGenerationReuseNs = 50000;
 constexpr int kDirectAtomicItems = 64;  // assignments this small relax without a load first (relax_edges)
 constexpr int kPushBuffer = 96;      // per warp: < 32 items held between rounds, plus kRounds x 32
+// Local rounds: a round of at most kLocalRoundItems items keeps up to kLocalItems of the vertices it lowers
+// into its own bucket for the block's next round (LocalTarget). Measured on the H100 (ms, without / with
+// rounds of <= 64 items keeping <= 256): road NY 8.36 / 2.78, grid 2048^2 53.9 / 24.5, random 4M x 7
+// 4.87 / 4.87, R-MAT 22 6.16 / 6.11. Keeping from every round (any size) costs where work is plentiful:
+// random 7.27, R-MAT 7.28.
+constexpr int kLocalRoundItems = kDirectAtomicItems;
+constexpr int kLocalItems = 256;
 
 template <class D>
 struct WorkerShared {
@@ -41,6 +58,10 @@ struct WorkerShared {
   int buffered[kMaxWarps];
   int32_t buffer_vertex[kMaxWarps][kPushBuffer];
   typename D::value buffer_value[kMaxWarps][kPushBuffer];
+  // Local rounds: vertices lowered into the assignment's own bucket (or a higher-priority one) that the
+  // block expands itself after its items, double-buffered (one round is read while the next fills).
+  int local_count[2];
+  int32_t local[2][kLocalItems];
 };
 
 __device__ __forceinline__ bool host_abort(const HostControl* host) {
@@ -107,34 +128,187 @@ __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared
   }
 }
 
+// Where a lowered vertex goes: `keep_offset` >= 0 keeps vertices whose bucket is at most that many
+// buckets past the head in the block's local round `fill` (while it has room); -1 pushes everything.
+struct LocalTarget {
+  int keep_offset;
+  int fill;
+};
+
 // The whole warp: pushes its buffer once it holds a full round (`all`: whatever it holds).
 template <class D>
 __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
-                                             const WorkerRecord& r, bool all) {
+                                             const WorkerRecord& r, const LocalTarget& local, bool all) {
   __syncwarp();
   const int held = sh.buffered[warp];
   if (held == 0 || (!all && held < 32)) return;
   for (int base = 0; base < held; base += 32) {
-    if (base + lane < held) push_vertex<D>(a, sh.cache, r, sh.buffer_vertex[warp][base + lane], sh.buffer_value[warp][base + lane]);
+    const bool mine = base + lane < held;
+    const int32_t v = mine ? sh.buffer_vertex[warp][base + lane] : 0;
+    const typename D::value value = mine ? sh.buffer_value[warp][base + lane] : typename D::value(0);
+    bool keep = false;
+    if (local.keep_offset >= 0) {
+      bool clipped = false;
+      const int offset = mine ? bucket_offset(static_cast<double>(value), r, &clipped) : 0;
+      const bool wanted = mine && !clipped && offset <= local.keep_offset;
+      const unsigned mask = __ballot_sync(0xffffffffu, wanted);
+      if (mask != 0) {
+        int at = 0;
+        if (lane == __ffs(mask) - 1) at = atomicAdd(&sh.local_count[local.fill], __popc(mask));
+        at = __shfl_sync(0xffffffffu, at, __ffs(mask) - 1) + __popc(mask & ((1u << lane) - 1u));
+        keep = wanted && at < kLocalItems;
+        if (keep) sh.local[local.fill][at] = v;
+      }
+    }
+    if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value);
   }
   __syncwarp();
   if (lane == 0) sh.buffered[warp] = 0;
   __syncwarp();
 }
 
+// The whole warp (or, with stride blockDim.x, the whole block): relaxes the edges [begin, end) of one vertex
+// at distance `du`, `rank` the thread's place among the `stride` threads sharing them.
 template <class D>
-__device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
+__device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
+                                            const WorkerRecord& r, const LocalTarget& local, long long begin,
+                                            long long end, typename D::value du, int stride, int rank,
+                                            bool direct) {
+  const int32_t* __restrict__ targets = a.targets;
+  const typename D::weight* __restrict__ weights = a.weights;
+  for (long long e0 = begin; e0 < end; e0 += static_cast<long long>(stride) * kRounds) {
+    bool valid[kRounds];
+    int32_t target[kRounds];
+    typename D::weight weight[kRounds];
+    typename D::value dist[kRounds];
+#pragma unroll
+    for (int u = 0; u < kRounds; ++u) {
+      const long long e = e0 + static_cast<long long>(u) * stride + rank;
+      valid[u] = e < end;
+      target[u] = valid[u] ? targets[e] : 0;
+      weight[u] = valid[u] ? weights[e] : typename D::weight(0);
+      dist[u] = du;
+    }
+    relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
+    flush_pushes<D>(a, sh, warp, lane, r, local, false);
+  }
+}
+
+// The whole block: expands `count` items, read from the pool at `location` (source < 0) or from local
+// round `source`, and pushes (or keeps, per `local`) every vertex they lower. Block-uniform: the
+// cooperative phases synchronise the whole block.
+template <class D>
+__device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShared<D>& sh, const WorkerRecord& r,
+                                             const LocalTarget& local, int source, unsigned location,
+                                             long long count, unsigned long long& visits,
+                                             unsigned long long& edges) {
   using value = typename D::value;
   using stored = typename D::stored;
+  const int lane = static_cast<int>(threadIdx.x & 31u);
+  const int warp = static_cast<int>(threadIdx.x >> 5);
+  const int64_t* __restrict__ offsets = a.offsets;
+  const int32_t* __restrict__ targets = a.targets;
+  const typename D::weight* __restrict__ weights = a.weights;
+  const bool direct = count <= kDirectAtomicItems;
+  for (long long base = 0; base < count; base += blockDim.x) {
+    const long long i = base + threadIdx.x;
+    long long begin = 0, end = 0;
+    value du = 0;
+    if (i < count) {
+      const int32_t u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)]
+                                   : sh.local[source][i];
+      // Issued together: each is a round trip on the path from one push to the next.
+      const stored d = *reinterpret_cast<volatile stored*>(&a.dist[u]);
+      const stored done = a.expanded[u];
+      const long long first = offsets[u];
+      const long long last = offsets[u + 1];
+      if (d < done) {
+        a.expanded[u] = d;
+        begin = first;
+        end = last;
+        du = D::decode(d);
+        ++visits;
+        edges += static_cast<unsigned long long>(end - begin);
+      }
+    }
+    // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
+    const bool any_large = __syncthreads_or(end - begin >= static_cast<long long>(blockDim.x)) != 0;
+    for (; any_large;) {
+      if (threadIdx.x == 0) sh.coop_owner = -1;
+      __syncthreads();
+      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&sh.coop_owner, static_cast<int>(threadIdx.x));
+      __syncthreads();
+      const int owner = sh.coop_owner;
+      if (owner < 0) break;
+      if (static_cast<int>(threadIdx.x) == owner) {
+        sh.coop_begin = begin;
+        sh.coop_end = end;
+        sh.coop_distance = du;
+        begin = end;
+      }
+      __syncthreads();
+      relax_range<D>(a, sh, warp, lane, r, local, sh.coop_begin, sh.coop_end, sh.coop_distance,
+                     static_cast<int>(blockDim.x), static_cast<int>(threadIdx.x), direct);
+      __syncthreads();
+    }
+    // Warp-cooperative: vertices of degree >= 32, one at a time per warp.
+    for (;;) {
+      const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
+      if (mask == 0) break;
+      const int leader = __ffs(mask) - 1;
+      const long long b = __shfl_sync(0xffffffffu, begin, leader);
+      const long long e_end = __shfl_sync(0xffffffffu, end, leader);
+      const value d = __shfl_sync(0xffffffffu, du, leader);
+      if (lane == leader) begin = end;
+      relax_range<D>(a, sh, warp, lane, r, local, b, e_end, d, 32, lane, direct);
+    }
+    // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
+    const int degree = static_cast<int>(end - begin);
+    int inclusive = degree;
+#pragma unroll
+    for (int offset = 1; offset < 32; offset <<= 1) {
+      const int y = __shfl_up_sync(0xffffffffu, inclusive, offset);
+      if (lane >= offset) inclusive += y;
+    }
+    const int exclusive = inclusive - degree;
+    const int total = __shfl_sync(0xffffffffu, inclusive, 31);
+    for (int k0 = 0; k0 < total; k0 += 32 * kRounds) {
+      bool valid[kRounds];
+      int32_t target[kRounds];
+      typename D::weight weight[kRounds];
+      value dist[kRounds];
+#pragma unroll
+      for (int u = 0; u < kRounds; ++u) {
+        const int k = k0 + u * 32 + lane;
+        // The owner of edge k: the last lane whose exclusive prefix is <= k.
+        int owner = 0;
+#pragma unroll
+        for (int step = 16; step > 0; step >>= 1) {
+          const int candidate = owner + step;
+          const int start = __shfl_sync(0xffffffffu, exclusive, candidate & 31);
+          if (candidate < 32 && start <= k) owner = candidate;
+        }
+        const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
+        const int owner_start = __shfl_sync(0xffffffffu, exclusive, owner);
+        dist[u] = __shfl_sync(0xffffffffu, du, owner);
+        valid[u] = k < total;
+        const long long e = owner_begin + (k - owner_start);
+        target[u] = valid[u] ? targets[e] : 0;
+        weight[u] = valid[u] ? weights[e] : typename D::weight(0);
+      }
+      relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
+      flush_pushes<D>(a, sh, warp, lane, r, local, false);
+    }
+    flush_pushes<D>(a, sh, warp, lane, r, local, true);
+  }
+}
+
+template <class D>
+__device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   block_counter_clear(&sh.visits_slot);
   block_counter_clear(&sh.edges_slot);
   for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0;
   unsigned long long visits = 0, edges = 0;
-  const int64_t* __restrict__ offsets = a.offsets;
-  const int32_t* __restrict__ targets = a.targets;
-  const typename D::weight* __restrict__ weights = a.weights;
-  const int lane = static_cast<int>(threadIdx.x & 31u);
-  const int warp = static_cast<int>(threadIdx.x >> 5);
 
   unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_timer_ns();
   // Thread 0's: the geometry entry sh.record holds, and when an assignment last named it.
@@ -148,6 +322,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       wait_ns += now - mark;
       mark = now;
       sh.assignment = got;
+      sh.local_count[0] = 0;
       // The record and the translation cache are kept while assignments name the same geometry entry.
       // The entry index is 6 bits and the manager publishes at most one entry per sweep, so the same index
       // seen within kGenerationReuseNs is the same entry. The manager also publishes a new entry whenever
@@ -170,144 +345,42 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     const unsigned long long assignment = sh.assignment;
     if (!(assignment & kAssignValid)) break;
     const WorkerRecord r = sh.record;
-    const unsigned location = assignment_location(assignment);
-    const long long count = assignment_count(assignment);
-    const bool direct = count <= kDirectAtomicItems;
-
-    // Block-uniform loop: the cooperative phases synchronise the whole block.
-    for (long long base = 0; base < count; base += blockDim.x) {
-      const long long i = base + threadIdx.x;
-      long long begin = 0, end = 0;
-      value du = 0;
-      if (i < count) {
-        const int32_t u = a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)];
-        // Issued together: each is a round trip on the path from one push to the next.
-        const stored d = *reinterpret_cast<volatile stored*>(&a.dist[u]);
-        const stored done = a.expanded[u];
-        const long long first = offsets[u];
-        const long long last = offsets[u + 1];
-        if (d < done) {
-          a.expanded[u] = d;
-          begin = first;
-          end = last;
-          du = D::decode(d);
-          ++visits;
-          edges += static_cast<unsigned long long>(end - begin);
-        }
-      }
-      // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
-      const bool any_large = __syncthreads_or(end - begin >= static_cast<long long>(blockDim.x)) != 0;
-      for (; any_large;) {
-        if (threadIdx.x == 0) sh.coop_owner = -1;
-        __syncthreads();
-        if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&sh.coop_owner, static_cast<int>(threadIdx.x));
-        __syncthreads();
-        const int owner = sh.coop_owner;
-        if (owner < 0) break;
-        if (static_cast<int>(threadIdx.x) == owner) {
-          sh.coop_begin = begin;
-          sh.coop_end = end;
-          sh.coop_distance = du;
-          begin = end;
-        }
-        __syncthreads();
-        const long long b = sh.coop_begin, e_end = sh.coop_end;
-        const value d = sh.coop_distance;
-        for (long long e0 = b; e0 < e_end; e0 += static_cast<long long>(blockDim.x) * kRounds) {
-          bool valid[kRounds];
-          int32_t target[kRounds];
-          typename D::weight weight[kRounds];
-          value dist[kRounds];
-#pragma unroll
-          for (int u = 0; u < kRounds; ++u) {
-            const long long e = e0 + u * static_cast<long long>(blockDim.x) + threadIdx.x;
-            valid[u] = e < e_end;
-            target[u] = valid[u] ? targets[e] : 0;
-            weight[u] = valid[u] ? weights[e] : typename D::weight(0);
-            dist[u] = d;
-          }
-          relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
-          flush_pushes<D>(a, sh, warp, lane, r, false);
-        }
-        __syncthreads();
-      }
-      // Warp-cooperative: vertices of degree >= 32, one at a time per warp.
-      for (;;) {
-        const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
-        if (mask == 0) break;
-        const int leader = __ffs(mask) - 1;
-        const long long b = __shfl_sync(0xffffffffu, begin, leader);
-        const long long e_end = __shfl_sync(0xffffffffu, end, leader);
-        const value d = __shfl_sync(0xffffffffu, du, leader);
-        if (lane == leader) begin = end;
-        for (long long e0 = b; e0 < e_end; e0 += 32 * kRounds) {
-          bool valid[kRounds];
-          int32_t target[kRounds];
-          typename D::weight weight[kRounds];
-          value dist[kRounds];
-#pragma unroll
-          for (int u = 0; u < kRounds; ++u) {
-            const long long e = e0 + u * 32 + lane;
-            valid[u] = e < e_end;
-            target[u] = valid[u] ? targets[e] : 0;
-            weight[u] = valid[u] ? weights[e] : typename D::weight(0);
-            dist[u] = d;
-          }
-          relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
-          flush_pushes<D>(a, sh, warp, lane, r, false);
-        }
-      }
-      // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
-      const int degree = static_cast<int>(end - begin);
-      int inclusive = degree;
-#pragma unroll
-      for (int offset = 1; offset < 32; offset <<= 1) {
-        const int y = __shfl_up_sync(0xffffffffu, inclusive, offset);
-        if (lane >= offset) inclusive += y;
-      }
-      const int exclusive = inclusive - degree;
-      const int total = __shfl_sync(0xffffffffu, inclusive, 31);
-      for (int k0 = 0; k0 < total; k0 += 32 * kRounds) {
-        bool valid[kRounds];
-        int32_t target[kRounds];
-        typename D::weight weight[kRounds];
-        value dist[kRounds];
-#pragma unroll
-        for (int u = 0; u < kRounds; ++u) {
-          const int k = k0 + u * 32 + lane;
-          // The owner of edge k: the last lane whose exclusive prefix is <= k.
-          int owner = 0;
-#pragma unroll
-          for (int step = 16; step > 0; step >>= 1) {
-            const int candidate = owner + step;
-            const int start = __shfl_sync(0xffffffffu, exclusive, candidate & 31);
-            if (candidate < 32 && start <= k) owner = candidate;
-          }
-          const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
-          const int owner_start = __shfl_sync(0xffffffffu, exclusive, owner);
-          dist[u] = __shfl_sync(0xffffffffu, du, owner);
-          valid[u] = k < total;
-          const long long e = owner_begin + (k - owner_start);
-          target[u] = valid[u] ? targets[e] : 0;
-          weight[u] = valid[u] ? weights[e] : typename D::weight(0);
-        }
-        relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
-        flush_pushes<D>(a, sh, warp, lane, r, false);
-      }
-      flush_pushes<D>(a, sh, warp, lane, r, true);
+    const unsigned slot = assignment_slot(assignment);
+    const long long assigned = assignment_count(assignment);
+    // Local rounds keep vertices bound for the assignment's bucket or one before it: the manager would
+    // hand them out no later than the items the block holds now.
+    const int slot_offset = static_cast<int>((slot + static_cast<unsigned>(r.buckets) - static_cast<unsigned>(r.head_slot)) %
+                                             static_cast<unsigned>(r.buckets));
+    LocalTarget local{-1, 0};
+    int source = -1;
+    long long count = assigned;
+    for (;;) {
+      local.keep_offset = a.local_rounds && count <= kLocalRoundItems ? slot_offset : -1;
+      expand_items<D>(a, sh, r, local, source, assignment_location(assignment), count, visits, edges);
+      const bool stopping =
+          __syncthreads_or(threadIdx.x == 0 && local.keep_offset >= 0 && stop_requested(a.queue)) != 0;
+      if (local.keep_offset < 0 || stopping) break;
+      const int kept = min(sh.local_count[local.fill], kLocalItems);
+      if (kept == 0) break;
+      source = local.fill;
+      local.fill ^= 1;
+      count = kept;
+      // Read by the next round's first flush, which comes after expand_items' first barrier.
+      if (threadIdx.x == 0) sh.local_count[local.fill] = 0;
     }
 
-    // Finish: every push of these items precedes the CWC increment and the idle flag (see adds_queue.cuh):
-    // one fence, by the thread that writes both, after the barrier.
+    // Finish: every push of these items (and of the local rounds they led to) precedes the CWC increment
+    // and the idle flag (see adds_queue.cuh): one fence, by the thread that writes both, after the barrier.
     __syncthreads();
     if (threadIdx.x == 0) {
-      const unsigned slot = assignment_slot(assignment);
       __threadfence();
-      device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(count), cuda::memory_order_relaxed);
+      device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(assigned), cuda::memory_order_relaxed);
       device_atomic(a.af[w]).store(0ull, cuda::memory_order_relaxed);
-      const unsigned long long now = global_timer_ns();
-      busy_ns += now - mark;
-      mark = now;
+      if (a.profile) {
+        const unsigned long long now = global_timer_ns();
+        busy_ns += now - mark;
+        mark = now;
+      }
       ++assignments;
     }
   }

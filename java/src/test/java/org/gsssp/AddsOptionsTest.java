@@ -38,6 +38,7 @@ class AddsOptionsTest {
         assertEquals(0, o.addsPoolWords());
         assertTrue(o.addsPoolGrowable());
         assertEquals(0, o.addsWatchdogMillis());
+        assertTrue(o.addsLocalRounds(), "local rounds are on unless switched off");
         assertEquals(0, NativeGraph.addsPoolField(o));
     }
 
@@ -100,7 +101,7 @@ class AddsOptionsTest {
     @Test
     void everyAddsOptionIsWrittenIntoTheNativeStruct() {
         Options o = Options.builder().addsStaticDelta(true).addsBucketCount(2).addsGrowablePool(3)
-                .addsWatchdogMillis(1234).delta(17.5).deltaConstant(8).build();
+                .addsWatchdogMillis(1234).addsLocalRounds(false).delta(17.5).deltaConstant(8).build();
         NativeLibrary.ensureLoaded();   // gsssp_options_init fills the struct's other defaults
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment c = NativeGraph.options(o, arena);
@@ -108,6 +109,7 @@ class AddsOptionsTest {
             assertEquals(2, gsssp_options.adds_bucket_count(c));
             assertEquals(-3, gsssp_options.adds_pool_words(c));
             assertEquals(1234, gsssp_options.adds_watchdog_ms(c));
+            assertEquals(0, gsssp_options.adds_local_rounds(c));
             assertEquals(17.5, gsssp_options.delta(c));
             assertEquals(8.0, gsssp_options.delta_constant(c));
 
@@ -116,6 +118,7 @@ class AddsOptionsTest {
             assertEquals(0, gsssp_options.adds_bucket_count(d));
             assertEquals(0, gsssp_options.adds_pool_words(d));
             assertEquals(0, gsssp_options.adds_watchdog_ms(d));
+            assertEquals(1, gsssp_options.adds_local_rounds(d));
 
             MemorySegment f = NativeGraph.options(Options.builder().addsPoolWords(1 << 20).build(), arena);
             assertEquals(1 << 20, gsssp_options.adds_pool_words(f));

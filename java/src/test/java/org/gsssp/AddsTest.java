@@ -55,6 +55,7 @@ class AddsTest {
     static final Config STATIC_DELTA = new Config("static-delta", Options.builder().addsStaticDelta(true).build());
     static final Config TWO_BUCKETS = new Config("2-buckets (static Δ)",
             Options.builder().addsStaticDelta(true).addsBucketCount(2).build());
+    static final Config NO_LOCAL = new Config("no local rounds", Options.builder().addsLocalRounds(false).build());
 
     static Config delta(double delta, boolean isStatic) {
         return new Config((isStatic ? "static " : "") + "Δ=" + delta,
@@ -68,8 +69,8 @@ class AddsTest {
 
     /**
      * The configurations graph number {@code index} runs with: always the defaults; the two Table 5 ablations
-     * on two graphs in three; tiny and huge Δ, given and kept, on every fifth; odd bucket counts (ring
-     * arithmetic that is not a power of two) on two in seven.
+     * on two graphs in three; the paper's worker (no local rounds) on every fourth; tiny and huge Δ, given and
+     * kept, on every fifth; odd bucket counts (ring arithmetic that is not a power of two) on two in seven.
      */
     static List<Config> configsFor(int index, int vertices) {
         List<Config> configs = new ArrayList<>();
@@ -81,6 +82,9 @@ class AddsTest {
         }
         if (index % 6 == 0) {
             configs.add(STATIC_DELTA);
+        }
+        if (index % 4 == 1) {
+            configs.add(NO_LOCAL);
         }
         switch (index % 5) {
             case 0 -> {
@@ -405,7 +409,7 @@ class AddsTest {
                 Integer.MAX_VALUE, Integer.MAX_VALUE};
         try (Graph g = Graph.fromArrays(offsets, targets, weights, VertexIds.offset(0, 6), "huge chain");
                 DeviceGraph dg = DeviceGraph.upload(g)) {
-            for (Config c : List.of(DEFAULT, STATIC_DELTA, TWO_BUCKETS, delta(1, true))) {
+            for (Config c : List.of(DEFAULT, STATIC_DELTA, TWO_BUCKETS, NO_LOCAL, delta(1, true))) {
                 Result r = dg.query(0, Algorithm.ADDS, c.options());
                 assertEquals(4 * max, r.distanceAsLong(4), c.toString());
                 assertEquals(max, r.distanceAsLong(5), c + ": the direct edge is shorter than five steps");
@@ -477,7 +481,7 @@ class AddsTest {
     @TestFactory
     Stream<DynamicTest> sharedGraphs() {
         List<DynamicTest> tests = new ArrayList<>();
-        List<Config> configs = List.of(DEFAULT, STATIC_DELTA, TWO_BUCKETS, buckets(8, false));
+        List<Config> configs = List.of(DEFAULT, STATIC_DELTA, TWO_BUCKETS, NO_LOCAL, buckets(8, false));
         for (String name : SharedGraphs.ALL) {
             tests.add(DynamicTest.dynamicTest(name, () -> sharedGraph(name, TestSupport.QUIET, configs)));
             if (name.endsWith(".txt.gz") || name.endsWith(".graph")) {

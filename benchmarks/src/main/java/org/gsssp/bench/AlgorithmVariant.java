@@ -41,6 +41,7 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         switch (s) {
             case "static-delta": return b -> b.addsStaticDelta(true);
             case "2-buckets": return b -> b.addsStaticDelta(true).addsBucketCount(2);
+            case "no-local": return b -> b.addsLocalRounds(false);
             default:
                 if (s.startsWith("buckets=")) {
                     int buckets;
@@ -52,7 +53,7 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
                     Options.builder().addsBucketCount(buckets);   // refuses a bad count now, not mid-run
                     return b -> b.addsBucketCount(buckets);
                 }
-                throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, buckets=N");
+                throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, no-local, buckets=N");
         }
     }
 

@@ -47,12 +47,17 @@ class AddsBenchTest {
         assertEquals(8, eight.addsBucketCount());
         assertTrue(eight.addsStaticDelta());
         assertFalse(optionsOf("adds:buckets=8").addsStaticDelta());
+
+        assertTrue(optionsOf("adds").addsLocalRounds());
+        assertFalse(optionsOf("adds:no-local").addsLocalRounds());
+        assertFalse(optionsOf("adds:no-local").addsStaticDelta());
+        assertEquals("adds:no-local", AlgorithmVariant.parse("adds:no-local").name());
     }
 
     @Test
     void badVariantsSayWhatIsKnown() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:no-dedup"));
-        assertTrue(unknown.getMessage().contains("static-delta, 2-buckets, buckets=N"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("static-delta, 2-buckets, no-local, buckets=N"), unknown.getMessage());
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:buckets=1"));
         assertTrue(count.getMessage().contains("2..32"), count.getMessage());
         IllegalArgumentException number = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:buckets=x"));

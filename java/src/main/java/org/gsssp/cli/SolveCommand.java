@@ -84,6 +84,9 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--adds-buckets", paramLabel = "N", description = "adds: buckets in the priority queue, 2..32 (default 32; 2 with --adds-static-delta is Table 5's '2 buckets').")
     Integer addsBuckets;
 
+    @Option(names = "--adds-no-local-rounds", description = "adds: workers push every vertex they lower, as in the paper (default: small assignments keep the vertices bound for their own bucket and expand them in local rounds).")
+    boolean addsNoLocalRounds;
+
     @Option(names = "--adds-pool-words", paramLabel = "N", description = "adds: a fixed bucket pool of N 32-bit words; a run that needs more fails (default: sized from the graph, doubled when exhausted).")
     Long addsPoolWords;
 
@@ -136,6 +139,7 @@ final class SolveCommand implements Callable<Integer> {
             b.deltaConstant(deltaConstant);
         }
         b.addsStaticDelta(addsStaticDelta);
+        b.addsLocalRounds(!addsNoLocalRounds);
         if (addsBuckets != null) {
             b.addsBucketCount(addsBuckets);
         }

@@ -46,6 +46,7 @@ public final class NativeGraph {
         gsssp_options.da2cf_min_on_device(o, options.da2cfMinimumOnDevice() ? 1 : 0);
         gsssp_options.adds_static_delta(o, options.addsStaticDelta() ? 1 : 0);
         gsssp_options.adds_bucket_count(o, options.addsBucketCount());
+        gsssp_options.adds_local_rounds(o, options.addsLocalRounds() ? 1 : 0);
         gsssp_options.adds_pool_words(o, addsPoolField(options));
         gsssp_options.adds_watchdog_ms(o, options.addsWatchdogMillis());
         if (options.traceCapacity() > 0) {

@@ -78,7 +78,7 @@ class SolveCommandTest {
     void addsFlagsAreCheckedAndPassedOn() {
         // accepted, and ignored by an algorithm without buckets
         Run ok = run("solve", "--algorithm", "dijkstra-cpu", "--delta", "5", "--delta-constant", "16", "--adds-static-delta",
-                "--adds-buckets", "2", "--adds-growable-pool", "100", "--adds-watchdog-ms", "60000", "--verify");
+                "--adds-buckets", "2", "--adds-no-local-rounds", "--adds-growable-pool", "100", "--adds-watchdog-ms", "60000", "--verify");
         assertEquals(0, ok.exit(), ok.out() + ok.err());
         assertTrue(ok.out().contains("verify    OK") && !ok.out().contains("restarts"), ok.out());
 

@@ -29,6 +29,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t da2cf_min_on_device;
  *     int32_t adds_static_delta;
  *     int32_t adds_bucket_count;
+ *     int32_t adds_local_rounds;
  *     int64_t adds_pool_words;
  *     int64_t adds_watchdog_ms;
  *     gsssp_trace_sample *trace;
@@ -57,7 +58,7 @@ public class gsssp_options {
         GssspNative.C_INT.withName("da2cf_min_on_device"),
         GssspNative.C_INT.withName("adds_static_delta"),
         GssspNative.C_INT.withName("adds_bucket_count"),
-        MemoryLayout.paddingLayout(4),
+        GssspNative.C_INT.withName("adds_local_rounds"),
         GssspNative.C_LONG.withName("adds_pool_words"),
         GssspNative.C_LONG.withName("adds_watchdog_ms"),
         GssspNative.C_POINTER.withName("trace"),
@@ -685,6 +686,50 @@ public class gsssp_options {
      */
     public static void adds_bucket_count(MemorySegment struct, int fieldValue) {
         struct.set(adds_bucket_count$LAYOUT, adds_bucket_count$OFFSET, fieldValue);
+    }
+
+    private static final OfInt adds_local_rounds$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_local_rounds"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t adds_local_rounds
+     * }
+     */
+    public static final OfInt adds_local_rounds$layout() {
+        return adds_local_rounds$LAYOUT;
+    }
+
+    private static final long adds_local_rounds$OFFSET = $LAYOUT.byteOffset(groupElement("adds_local_rounds"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t adds_local_rounds
+     * }
+     */
+    public static final long adds_local_rounds$offset() {
+        return adds_local_rounds$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t adds_local_rounds
+     * }
+     */
+    public static int adds_local_rounds(MemorySegment struct) {
+        return struct.get(adds_local_rounds$LAYOUT, adds_local_rounds$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t adds_local_rounds
+     * }
+     */
+    public static void adds_local_rounds(MemorySegment struct, int fieldValue) {
+        struct.set(adds_local_rounds$LAYOUT, adds_local_rounds$OFFSET, fieldValue);
     }
 
     private static final OfLong adds_pool_words$LAYOUT = (OfLong)$LAYOUT.select(groupElement("adds_pool_words"));
