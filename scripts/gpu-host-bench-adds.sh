@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the lent GPU host, from the repository root: the harness over benchmarks/suites/adds.txt for ADDS, its
-# Table 5 ablations, Near-Far, H-BF, Bellman-Ford and both CPU baselines, with the comparisons whose rows
-# "adds over near-far" are the paper's Tables 3 and 4. Needs a gsssp-bench launcher (build/bench-bundle from
+# Table 5 ablations, ADDS without local rounds (the paper's worker), Near-Far, H-BF, Bellman-Ford and both
+# CPU baselines, with the comparisons whose rows "adds over near-far" are the paper's Tables 3 and 4. Needs a gsssp-bench launcher (build/bench-bundle from
 # scripts/bench-bundle.sh, or BENCH=...) and the graphs (build/gpu-bundle/graphs, or GRAPHS=DIR); the suite's
 # ../shared/graphs is pointed at them. Results go to $OUT as one tarball (the device returns few files); draw
 # the parallelism figures afterwards on a full JDK with `gsssp-bench plot DIR`.
@@ -14,8 +14,8 @@ set -uo pipefail
 out=${OUT:-gpu-host-bench}
 bench=${BENCH:-build/bench-bundle/gsssp-bench}
 graphs=${GRAPHS:-build/gpu-bundle/graphs}
-algorithms=${ALGORITHMS:-jgrapht,dijkstra-cpu,bellman-ford,hbf,near-far,adds:2-buckets,adds:static-delta,adds}
-compare=${COMPARE:-adds:near-far,adds:static-delta:near-far,adds:2-buckets:near-far,adds:hbf,adds:bellman-ford,adds:dijkstra-cpu,adds:jgrapht,adds:adds:static-delta,adds:adds:2-buckets,near-far:dijkstra-cpu}
+algorithms=${ALGORITHMS:-jgrapht,dijkstra-cpu,bellman-ford,hbf,near-far,adds:2-buckets,adds:static-delta,adds:no-local,adds}
+compare=${COMPARE:-adds:near-far,adds:static-delta:near-far,adds:2-buckets:near-far,adds:no-local:near-far,adds:adds:no-local,adds:hbf,adds:bellman-ford,adds:dijkstra-cpu,adds:jgrapht,adds:adds:static-delta,adds:adds:2-buckets,near-far:dijkstra-cpu}
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 work=/tmp/adds-bench-$stamp
 mkdir -p "$out" "$work" ../shared
