@@ -36,7 +36,9 @@ constexpr int kMaxWarps = 16;        // kMaxBlock / 32 (adds_kernels.cuh)
 // longer than this to come round.
 constexpr unsigned long long kGenerationReuseNs = 50000;
 constexpr int kDirectAtomicItems = 64;  // assignments this small relax without a load first (relax_edges)
-constexpr int kPushBuffer = 96;      // per warp: < 32 items held between rounds, plus kRounds x 32
+constexpr int kRounds = 2;  // edges per lane relaxed together (relax_edges)
+// Per warp: fewer than 32 vertices held between rounds (flush_pushes), plus the kRounds x 32 a round adds.
+constexpr int kPushBuffer = 31 + kRounds * 32;
 // Local rounds: a round of at most kLocalRoundItems items keeps up to kLocalItems of the vertices it lowers
 // into its own bucket for the block's next round (LocalTarget). Measured on the H100 (ms, without / with
 // rounds of <= 64 items keeping <= 256): road NY 8.36 / 2.78, grid 2048^2 53.9 / 24.5, random 4M x 7
@@ -90,7 +92,6 @@ __device__ __forceinline__ unsigned long long wait_for_assignment(unsigned long 
 // (random 4M x 7: 5.7 ms with it, 7.9 without; R-MAT 22: 9.9 against 11.8), but it is one more round trip
 // on the path from one push to the next, which bounds the run where work is scarce (road NY: 8.5 ms
 // without it, 9.0 with; grid 2048^2: 53.3 against 55.7; H100). Small assignments mean scarce work.
-constexpr int kRounds = 2;
 template <class D>
 __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
                                             const bool (&valid)[kRounds], const int32_t (&target)[kRounds],
