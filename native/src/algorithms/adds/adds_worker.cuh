@@ -28,6 +28,7 @@
 
 #include "algorithms/adds/adds_queue.cuh"
 #include "common/block_count.cuh"
+#include "common/twc.cuh"
 
 namespace gsssp::adds {
 
@@ -253,14 +254,9 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
       __syncthreads();
     }
     // Warp-cooperative: vertices of degree >= 32, one at a time per warp.
-    for (;;) {
-      const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
-      if (mask == 0) break;
-      const int leader = __ffs(mask) - 1;
-      const long long b = __shfl_sync(0xffffffffu, begin, leader);
-      const long long e_end = __shfl_sync(0xffffffffu, end, leader);
-      const value d = __shfl_sync(0xffffffffu, du, leader);
-      if (lane == leader) begin = end;
+    long long b = 0, e_end = 0;
+    value d = 0;
+    while (warp_take_vertex(begin, end, du, 32, b, e_end, d)) {
       relax_range<D>(a, sh, warp, lane, r, local, b, e_end, d, 32, lane, direct);
     }
     // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.

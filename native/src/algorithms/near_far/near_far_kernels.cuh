@@ -57,6 +57,7 @@
 
 #include "common/block_count.cuh"
 #include "common/distance.cuh"
+#include "common/twc.cuh"
 #include "common/workspace.hpp"
 
 namespace gsssp::near_far {
@@ -295,14 +296,9 @@ __device__ void expand_step(const StepArgs<D>& a, const LoopState& s, unsigned i
       __syncthreads();
     }
     // Warp-cooperative: medium vertices, one at a time per warp.
-    for (;;) {
-      const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
-      if (mask == 0) break;
-      const int leader = __ffs(mask) - 1;
-      const long long b = __shfl_sync(0xffffffffu, begin, leader);
-      const long long e_end = __shfl_sync(0xffffffffu, end, leader);
-      const value d = __shfl_sync(0xffffffffu, du, leader);
-      if (lane == leader) begin = end;
+    long long b = 0, e_end = 0;
+    value d = 0;
+    while (warp_take_vertex(begin, end, du, 32, b, e_end, d)) {
       for (long long e = b + lane; e < e_end; e += 32) {
         relax_edge<D>(targets[e], d, weights[e], dist, bound, piles, near_tag, far_tag);
       }
