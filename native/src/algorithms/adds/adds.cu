@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "algorithms/adds/adds_kernels.cuh"
-#include "algorithms/near_far/near_far.hpp"  // kDefaultDeltaConstant: ADDS starts from NF's estimate
 #include "common/cuda_check.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
 #include "common/trace.hpp"
 #include "graph/device_graph.hpp"
+#include "graph/delta_estimate.hpp"
 #include "graph/weight_degree_sample.hpp"
 
 namespace gsssp::adds {
@@ -73,21 +73,11 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
 
 size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
 
+// Near-Far's Delta, rounded as Near-Far rounds it, so that the static-Delta ablation runs with exactly NF's.
 double initial_delta(const QueryContext& query, bool integral) {
-  double delta = 0.0;
-  if (query.options.delta > 0.0 && std::isfinite(query.options.delta)) {
-    delta = query.options.delta;
-  } else {
-    const double c = query.options.delta_constant > 0.0 ? query.options.delta_constant
-                                                         : near_far::kDefaultDeltaConstant;
-    const graph::WeightDegreeSample& sample =
-        graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
-    delta = c * sample.average_weight / std::max(sample.average_degree, 1e-9);
-  }
-  if (!(delta > 0.0) || !std::isfinite(delta)) delta = 1.0;
-  // Rounded as Near-Far rounds it, so that the static-Delta ablation runs with exactly NF's Delta.
-  if (integral) return static_cast<double>(std::clamp(std::llround(std::min(delta, 0x1p62)), 1ll, 1ll << 62));
-  return static_cast<double>(static_cast<float>(delta));
+  const double delta = graph::requested_delta(query);
+  if (integral) return static_cast<double>(graph::effective_delta(0ll, delta));
+  return static_cast<double>(graph::effective_delta(0.0f, delta));
 }
 
 const char* status_name(unsigned status) {

@@ -10,28 +10,10 @@
 #include "common/timer.hpp"
 #include "common/trace.hpp"
 #include "graph/device_graph.hpp"
-#include "graph/weight_degree_sample.hpp"
+#include "graph/delta_estimate.hpp"
 
 namespace gsssp::near_far {
 namespace {
-
-// Delta as the caller gave it, or C * W / D from the sampling kernel (Davidson et al.'s heuristic).
-double choose_delta(const QueryContext& query) {
-  if (query.options.delta > 0.0 && std::isfinite(query.options.delta)) return query.options.delta;
-  const double c = query.options.delta_constant > 0.0 ? query.options.delta_constant : kDefaultDeltaConstant;
-  const graph::WeightDegreeSample& sample =
-      graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
-  const double degree = std::max(sample.average_degree, 1e-9);
-  const double delta = c * sample.average_weight / degree;
-  // All sampled weights zero (or no edges sampled): any positive width works; 1 keeps it simple.
-  return (delta > 0.0 && std::isfinite(delta)) ? delta : 1.0;
-}
-
-// Bounds live in the distance's value type. Integers: Delta >= 1, saturating at the top.
-long long effective_delta(long long, double delta) {
-  return std::clamp(std::llround(std::min(delta, 0x1p62)), 1ll, 1ll << 62);
-}
-float effective_delta(float, double delta) { return static_cast<float>(delta); }
 
 // Steps per host check: 1, 2, 4, ... up to this (common/rounds.hpp's batching, for steps). Steps launched
 // past the end return at once, so the overshoot costs at most this many empty launches.
@@ -54,8 +36,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const long long n = g.num_vertices;
   const int block = query.launch.block;
 
-  const double delta_requested = choose_delta(query);
-  const value delta = effective_delta(value{}, delta_requested);
+  const double delta_requested = graph::requested_delta(query);
+  const value delta = graph::effective_delta(value{}, delta_requested);
 
   // Scratch: distances; four piles of n items (near in/out, far current/next); two tag arrays; the loop
   // state and the trace. Every pile holds each vertex at most once (tags), so n items always suffice.

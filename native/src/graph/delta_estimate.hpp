@@ -1,0 +1,39 @@
+// Delta-stepping's bucket width, shared by Near-Far and ADDS (whose section 5.5 starts from the Near-Far
+// estimate, so that its static-Delta ablation runs with exactly Near-Far's Delta): as the caller gave it,
+// or C * W / D from the sampling kernel (Davidson et al.'s heuristic), then rounded to the distance type.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/query.hpp"
+#include "graph/weight_degree_sample.hpp"
+
+namespace gsssp::graph {
+
+// C of Delta = C * W / D (W average edge weight, D average out-degree, from weight_degree_sample), the
+// heuristic of the Near-Far paper that the ADDS paper (section 4.3 and its artifact) applies to every
+// baseline. The paper's own C was not found: the ADDS artifact's NF patch that computes it is on Zenodo, not
+// in the sources we could read. C = 32 is a measured choice: on the H100, C = 32..512 traded road NY
+// (28.5 -> 18.9 ms) and the 2048^2 grid (146 -> 113) against random 4M x 7 (7.3 -> 14.6), R-MAT flat, with
+// equal geometric means at 32 and 256 (benchmarks/results/nearfar/README.md). options.delta_constant
+// overrides it and options.delta fixes Delta.
+constexpr double kDefaultDeltaConstant = 32.0;
+
+// options.delta when it is positive and finite, else C * W / D; 1 when the estimate is not positive and
+// finite (all sampled weights zero, or no edges sampled: any positive width works).
+inline double requested_delta(const QueryContext& query) {
+  if (query.options.delta > 0.0 && std::isfinite(query.options.delta)) return query.options.delta;
+  const double c = query.options.delta_constant > 0.0 ? query.options.delta_constant : kDefaultDeltaConstant;
+  const WeightDegreeSample& sample = weight_degree_sample(*query.device_graph, query.workspace->stream());
+  const double delta = c * sample.average_weight / std::max(sample.average_degree, 1e-9);
+  return (delta > 0.0 && std::isfinite(delta)) ? delta : 1.0;
+}
+
+// The width in the distance's value type. Integers: Delta >= 1, saturating at 2^62.
+inline long long effective_delta(long long, double delta) {
+  return std::clamp(std::llround(std::min(delta, 0x1p62)), 1ll, 1ll << 62);
+}
+inline float effective_delta(float, double delta) { return static_cast<float>(delta); }
+
+}  // namespace gsssp::graph
