@@ -325,7 +325,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
 
   AlgorithmRun run;
   run.time_ms = timer.stop_ms();
-  if (std::getenv("GSSSP_ADDS_PROFILE") != nullptr) print_profile(*report, workers, block, run.time_ms);
+  if (a.profile) print_profile(*report, workers, block, run.time_ms);
   run.distances = a.dist;
   // Head buckets processed: every switch, plus the head bucket the queue emptied in.
   run.rounds = static_cast<int64_t>(report->switches) + 1;
