@@ -36,6 +36,8 @@ namespace {
 
 int g_passed = 0;
 int g_failed = 0;
+// Threads per block for the timing runs (--block); 0 = each algorithm's default.
+int g_block_size = 0;
 
 __attribute__((format(printf, 2, 3))) bool check(bool ok, const char* fmt, ...) {
   if (ok) {
@@ -1118,6 +1120,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     o.adds_static_delta = variant.static_delta;
     o.adds_bucket_count = variant.buckets;
     o.adds_local_rounds = variant.local_rounds;
+    o.block_size = g_block_size;
     double sum = 0.0;
     for (int r = 0; r < repeat; ++r) {
       const Result gpu = run_gpu(dg, g, algorithm, source, &o);
@@ -1161,10 +1164,11 @@ int main(int argc, char** argv) {
     else if (arg == "--gen" && has_value) gr_path = std::string("gen:") + argv[++i];
     else if (arg == "--only" && has_value) only = argv[++i];
     else if (arg == "--adds-repeat" && has_value) adds_repeat = std::atoi(argv[++i]);
+    else if (arg == "--block" && has_value) g_block_size = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr,
                    "usage: %s [--seed N] [--quick]\n"
-                   "       %s --gr FILE.gr[.gz] [--source S] [--float] [--repeat K]\n",
+                   "       %s --gr FILE.gr[.gz] [--source S] [--float] [--repeat K] [--block THREADS]\n",
                    argv[0], argv[0]);
       return 2;
     }
