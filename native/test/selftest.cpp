@@ -36,8 +36,6 @@ namespace {
 
 int g_passed = 0;
 int g_failed = 0;
-// Threads per block for the timing runs (--block); 0 = each algorithm's default.
-int g_block_size = 0;
 
 __attribute__((format(printf, 2, 3))) bool check(bool ok, const char* fmt, ...) {
   if (ok) {
@@ -1050,8 +1048,9 @@ int64_t largest_out_degree(const Graph& g) {
   return best;
 }
 
+// block_size: threads per block for the timing runs (--block); 0 = each algorithm's default.
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
-               int adds_repeat) {
+               int adds_repeat, int32_t block_size) {
   Graph g;
   const double t0 = now_ms();
   const bool generated = path.rfind("gen:", 0) == 0;
@@ -1120,7 +1119,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     o.adds_static_delta = variant.static_delta;
     o.adds_bucket_count = variant.buckets;
     o.adds_local_rounds = variant.local_rounds;
-    o.block_size = g_block_size;
+    o.block_size = block_size;
     double sum = 0.0;
     for (int r = 0; r < repeat; ++r) {
       const Result gpu = run_gpu(dg, g, algorithm, source, &o);
@@ -1152,6 +1151,7 @@ int main(int argc, char** argv) {
   int repeat = 3;
   std::string only;
   int adds_repeat = 0;
+  int32_t block_size = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -1164,7 +1164,7 @@ int main(int argc, char** argv) {
     else if (arg == "--gen" && has_value) gr_path = std::string("gen:") + argv[++i];
     else if (arg == "--only" && has_value) only = argv[++i];
     else if (arg == "--adds-repeat" && has_value) adds_repeat = std::atoi(argv[++i]);
-    else if (arg == "--block" && has_value) g_block_size = std::atoi(argv[++i]);
+    else if (arg == "--block" && has_value) block_size = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr,
                    "usage: %s [--seed N] [--quick]\n"
@@ -1174,7 +1174,7 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("gsssp %s self-test, seed %llu\n", gsssp_version(), static_cast<unsigned long long>(seed));
-  if (!gr_path.empty()) return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat);
+  if (!gr_path.empty()) return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 
   std::mt19937_64 rng(seed);
   test_host_api();

@@ -62,8 +62,8 @@ struct ManagerShared {
   unsigned grant_block[kMaxGrants];
   unsigned grant_slot[kMaxGrants];
   unsigned grant_high[kMaxGrants];
-  unsigned long long ring_head, ring_tail;
-  unsigned long long clip_seen;  // free-block FIFO (counters; entry = counter % pool_blocks)
+  unsigned long long ring_head, ring_tail;  // free-block FIFO (counters; entry = counter % pool_blocks)
+  unsigned long long clip_seen;             // clip_min as this sweep read it (manage_blocks)
   unsigned long long busy_items, completed_items;
   unsigned long long completed_total, switches, sweeps;
   unsigned long long last_progress_ns, last_progress_mark, last_trace_ns, last_host_ns, starving_since;
@@ -792,8 +792,6 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
       // here, before the barrier: this sweep's snapshot overwrites snap_resv during the scan).
       const int pending = position_diff(m.snap_resv[m.head_slot], m.read_ptr[m.head_slot]);
       m.head_passes = pending <= 0 ? 1 : min(kMaxScanPasses, static_cast<int>((static_cast<unsigned>(pending) + kPassWords - 1) / kPassWords));
-    }
-    if (threadIdx.x == 0) {
       m.idle_count = 0;
       m.busy_workers = 0;
       m.busy_items = 0;

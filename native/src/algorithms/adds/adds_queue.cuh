@@ -261,14 +261,13 @@ __device__ __forceinline__ unsigned writer_translate(WriterCache& cache, const u
   return block;
 }
 
-// Section 5.2, the writer: appends v to the bucket its distance falls in. Called by any subset of a warp's
+// Section 5.2, the writer: appends v to the bucket its distance falls in, `offset` buckets past the head
+// (bucket_offset of `distance`, which also says whether it was `clipped`). Called by any subset of a warp's
 // threads (divergent relax loops): threads aiming at the same bucket share one reservation, threads writing
 // into the same segment share one WCC increment.
 template <class D>
 __device__ __forceinline__ void push_vertex(const KernelArgs<D>& a, WriterCache& cache, const WorkerRecord& r,
-                                            int32_t v, typename D::value distance) {
-  bool clipped = false;
-  const int offset = bucket_offset(static_cast<double>(distance), r, &clipped);
+                                            int32_t v, typename D::value distance, int offset, bool clipped) {
   const unsigned slot = static_cast<unsigned>((r.head_slot + offset) % r.buckets);
   cg::coalesced_group active = cg::coalesced_threads();
   cg::coalesced_group same_bucket = cg::labeled_partition(active, slot);

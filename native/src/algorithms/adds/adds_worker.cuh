@@ -152,10 +152,10 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
     const bool mine = base + lane < held;
     const int32_t v = mine ? sh.buffer_vertex[warp][base + lane] : 0;
     const typename D::value value = mine ? sh.buffer_value[warp][base + lane] : typename D::value(0);
+    bool clipped = false;
+    const int offset = mine ? bucket_offset(static_cast<double>(value), r, &clipped) : 0;
     bool keep = false;
     if (local.keep_offset >= 0) {
-      bool clipped = false;
-      const int offset = mine ? bucket_offset(static_cast<double>(value), r, &clipped) : 0;
       const bool wanted = mine && !clipped && offset <= local.keep_offset;
       const unsigned mask = __ballot_sync(0xffffffffu, wanted);
       if (mask != 0) {
@@ -166,7 +166,7 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
         if (keep) sh.local[local.fill][at] = v;
       }
     }
-    if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value);
+    if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, offset, clipped);
   }
   __syncwarp();
   if (lane == 0) sh.buffered[warp] = 0;
