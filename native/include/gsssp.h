@@ -223,6 +223,62 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
                                       const gsssp_options* options, void* distances, int32_t* predecessors,
                                       gsssp_stats* stats);
 
+/* ---- the serving path: fewer copies, results kept on the GPU, host graphs validated once ---------- */
+
+/* Page-locked host memory (cudaHostAlloc) for query outputs: a GPU query copies its distances into it with
+ * one DMA on the query's stream, with no staging copy and no host memcpy. Any host memory works as output;
+ * this is the fast kind. *out is 16-byte aligned. NO_GPU when there is no usable CUDA driver.
+ * gsssp_host_free(NULL) is accepted. */
+GSSSP_API int gsssp_host_alloc(void** out, int64_t bytes);
+GSSSP_API int gsssp_host_free(void* pointer);
+
+/* A query result left on the GPU: the distances (in the 8-byte output format above) and, when asked for,
+ * the predecessors stay in device memory owned by the handle, and only what is read crosses the bus.
+ * A result belongs to its device graph: destroying the graph frees the result's device memory, and every
+ * later read of the result fails with GSSSP_ERROR_CLOSED; gsssp_device_result_destroy must still be called.
+ * Reads are thread-safe. */
+typedef struct gsssp_device_result_s* gsssp_device_result_t;
+
+/* As gsssp_device_graph_sssp, but the outputs stay on the GPU in *out (predecessors when
+ * options.compute_predecessors is 1, the default). */
+GSSSP_API int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source,
+                                               const gsssp_options* options, gsssp_device_result_t* out,
+                                               gsssp_stats* stats);
+
+/* The distances of `count` vertices (host array `vertices`, each in [0, num_vertices)) into the host array
+ * `distances` (count * 8 bytes), in the order given. */
+GSSSP_API int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* vertices, int64_t count,
+                                            void* distances);
+
+/* Every distance (num_vertices * 8 bytes) and, if `predecessors` is non-null, every predecessor
+ * (num_vertices int32; the result must hold them). Either output pointer may be null to skip it. */
+GSSSP_API int gsssp_device_result_copy(gsssp_device_result_t result, void* distances, int32_t* predecessors);
+
+/* The shortest path from the source to `target` as vertex ids, source first, into `path` (up to `capacity`
+ * entries); *length is its number of vertices (0 when target is unreachable). When *length > capacity,
+ * nothing is written to `path`: call again with a larger array. The result must hold predecessors. */
+GSSSP_API int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t* path,
+                                       int64_t capacity, int64_t* length);
+
+/* Frees the result's device memory (if its graph has not already) and the handle. NULL is accepted. */
+GSSSP_API int gsssp_device_result_destroy(gsssp_device_result_t result);
+
+/* A host CSR checked once (gsssp_csr_validate, and a scan for negative weights), for many CPU queries that
+ * then skip those O(V + E) passes. The handle refers to the caller's arrays, which must stay valid and
+ * unchanged until gsssp_host_graph_destroy; it copies nothing. Queries are thread-safe and keep their
+ * search scratch per thread between calls. */
+typedef struct gsssp_host_graph_s* gsssp_host_graph_t;
+
+GSSSP_API int gsssp_host_graph_create(gsssp_host_graph_t* out, const gsssp_csr* graph);
+
+/* Waits until no query uses the handle, then frees it. NULL is accepted. */
+GSSSP_API int gsssp_host_graph_destroy(gsssp_host_graph_t graph);
+
+/* As gsssp_cpu_sssp on the handle's graph. */
+GSSSP_API int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source,
+                                    const gsssp_options* options, void* distances, int32_t* predecessors,
+                                    gsssp_stats* stats);
+
 #ifdef __cplusplus
 }
 #endif

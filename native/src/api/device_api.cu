@@ -4,6 +4,7 @@
 // active under the table's lock, so destroy — which first removes the handle from the table — can wait for
 // the active count to reach zero before it frees anything, and a call on a destroyed handle is answered
 // with GSSSP_ERROR_CLOSED instead of touching freed memory.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -23,9 +24,20 @@
 #include "api/options.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
+#include "common/resident_kernels.cuh"
 #include "common/workspace.hpp"
 #include "graph/csr_checks.hpp"
 #include "graph/device_graph.hpp"
+
+// The device memory of one resident result (gsssp_device_result_t). Shared by the result and by its
+// graph's handle, so that whichever goes first, the other still finds it: destroying the graph frees the
+// memory (and marks it freed); destroying the result alone gives it back to the graph's pool.
+struct ResidentMemory {
+  std::mutex mutex;
+  void* distances = nullptr;       // n * 8 bytes, output format (gsssp.h)
+  int32_t* predecessors = nullptr; // n, or null
+  bool freed = false;
+};
 
 struct gsssp_device_graph_s {
   std::unique_ptr<gsssp::graph::DeviceGraph> graph;
@@ -34,6 +46,21 @@ struct gsssp_device_graph_s {
   std::mutex mutex;
   std::condition_variable idle;
   int active = 0;  // queries (and memory reads) using the handle; guarded by mutex
+  // Never reused: a result checks that its graph is still the one it came from, even if a later handle
+  // happens to get the same address.
+  uint64_t serial = 0;
+  // Resident results: stream-ordered allocations from a pool of the handle's own (no cudaFree, which would
+  // synchronise the whole device, on every result's close); guarded by mutex.
+  cudaMemPool_t result_pool = nullptr;
+  std::unordered_set<std::shared_ptr<ResidentMemory>> results;
+};
+
+struct gsssp_device_result_s {
+  gsssp_device_graph_t graph = nullptr;
+  uint64_t graph_serial = 0;
+  int64_t num_vertices = 0;
+  int64_t source = 0;
+  std::shared_ptr<ResidentMemory> memory;
 };
 
 using gsssp::api::guarded;
@@ -44,6 +71,7 @@ namespace {
 struct HandleTable {
   std::mutex mutex;
   std::unordered_set<gsssp_device_graph_t> open;
+  uint64_t next_serial = 1;
 };
 
 // Never destroyed: a JVM may still call in while static destructors run at exit.
@@ -55,14 +83,16 @@ HandleTable& handles() {
 // Marks a handle in use for the scope; throws CLOSED if it is not open (or cancelled, when that matters).
 class HandleUse {
  public:
-  HandleUse(gsssp_device_graph_t handle, bool allow_cancelled) : handle_(handle) {
+  HandleUse(gsssp_device_graph_t handle, bool allow_cancelled, uint64_t serial = 0) : handle_(handle) {
     HandleTable& table = handles();
     std::lock_guard<std::mutex> lock(table.mutex);
-    if (table.open.count(handle) == 0) {
-      gsssp::fail(GSSSP_ERROR_CLOSED, "device graph is closed (destroyed, or not a handle from gsssp_device_graph_create)");
+    if (table.open.count(handle) == 0 || (serial != 0 && handle->serial != serial)) {
+      gsssp::fail(GSSSP_ERROR_CLOSED, serial != 0 ? "the result's device graph is closed"
+                                                  : "device graph is closed (destroyed, or not a handle from gsssp_device_graph_create)");
     }
     if (!allow_cancelled && handle->cancelled.load(std::memory_order_acquire)) {
-      gsssp::fail(GSSSP_ERROR_CLOSED, "device graph is closed (gsssp_device_graph_cancel was called)");
+      gsssp::fail(GSSSP_ERROR_CLOSED, serial != 0 ? "the result's device graph is closed"
+                                                  : "device graph is closed (gsssp_device_graph_cancel was called)");
     }
     std::lock_guard<std::mutex> handle_lock(handle->mutex);
     ++handle->active;
@@ -144,6 +174,130 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
   }
 }
 
+// Reads of a result at most this many vertices long are single 8-byte copies; longer ones a gather kernel.
+constexpr int64_t kDirectReads = 4;
+
+// The stream-ordered memory pool of a handle's resident results, created on first use. Its release
+// threshold keeps freed memory for the next result instead of returning it to the driver at each
+// synchronisation; it is all released when the handle is destroyed.
+cudaMemPool_t result_pool(gsssp_device_graph_t graph) {
+  std::lock_guard<std::mutex> lock(graph->mutex);
+  if (graph->result_pool != nullptr) return graph->result_pool;
+  cudaMemPoolProps props{};
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = graph->graph->device;
+  cudaMemPool_t pool = nullptr;
+  GSSSP_CUDA_CHECK(cudaMemPoolCreate(&pool, &props));
+  uint64_t keep = UINT64_MAX;
+  GSSSP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+  graph->result_pool = pool;
+  return pool;
+}
+
+// Frees a resident result's device memory unless that already happened; the handle must be in use
+// (HandleUse) or being destroyed with no query left.
+void free_resident(gsssp_device_graph_t graph, ResidentMemory& memory) {
+  std::lock_guard<std::mutex> lock(memory.mutex);
+  if (memory.freed) return;
+  memory.freed = true;
+  gsssp::WorkspaceLease lease(graph->pool);
+  const cudaStream_t stream = lease.get().stream();
+  if (memory.distances != nullptr) GSSSP_CUDA_CHECK(cudaFreeAsync(memory.distances, stream));
+  if (memory.predecessors != nullptr) GSSSP_CUDA_CHECK(cudaFreeAsync(memory.predecessors, stream));
+  memory.distances = nullptr;
+  memory.predecessors = nullptr;
+}
+
+void release_resident(gsssp_device_graph_t graph, const std::shared_ptr<ResidentMemory>& memory) {
+  {
+    std::lock_guard<std::mutex> lock(graph->mutex);
+    graph->results.erase(memory);
+  }
+  free_resident(graph, *memory);
+}
+
+// A read of a resident result: its graph must be open (and the same graph), and its memory not freed.
+class ResultUse {
+ public:
+  explicit ResultUse(gsssp_device_result_t result)
+      : use_(result->graph, /*allow_cancelled=*/false, result->graph_serial), lock_(result->memory->mutex) {
+    if (result->memory->freed) gsssp::fail(GSSSP_ERROR_CLOSED, "the result was destroyed");
+    GSSSP_CUDA_CHECK(cudaSetDevice(result->graph->graph->device));
+  }
+
+ private:
+  HandleUse use_;
+  std::lock_guard<std::mutex> lock_;
+};
+
+void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp::DeviceCounters& counters,
+                int64_t reached, int64_t query_bytes, std::chrono::steady_clock::time_point start) {
+  if (stats == nullptr) return;
+  stats->time_ms = run.time_ms;
+  stats->iterations = run.rounds;
+  stats->vertex_visits = static_cast<int64_t>(counters.vertex_visits);
+  stats->edges_relaxed = static_cast<int64_t>(counters.edges_relaxed);
+  stats->vertices_reached = reached;
+  stats->peak_device_memory = query_bytes;
+  stats->delta = run.delta;
+  stats->trace_length = run.trace_length;
+  stats->negative_cycle_vertex = run.negative_cycle_vertex;
+  stats->restarts = run.restarts;
+  stats->total_ms = milliseconds_since(start);
+}
+
+// One GPU query, whatever becomes of its outputs: make_output(want_predecessors, n, stream) says where
+// they go once the algorithm has run (gsssp::QueryOutput); on_failure() runs if delivering them fails.
+template <class MakeOutput, class OnFailure>
+void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options* options,
+               gsssp_stats* stats, MakeOutput&& make_output, OnFailure&& on_failure) {
+  const auto start = std::chrono::steady_clock::now();
+  require_non_null(graph, "graph");
+  check_device_algorithm(algorithm);
+  const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+  HandleUse use(graph, /*allow_cancelled=*/false);
+  const gsssp::graph::DeviceGraph& g = *graph->graph;
+  gsssp::api::require_source(source, g.num_vertices);
+  if (!g.negative_weight_message.empty() && !accepts_negative_weights(algorithm)) {
+    gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
+  }
+
+  GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
+  gsssp::WorkspaceLease lease(graph->pool);
+  gsssp::Workspace& workspace = lease.get();
+  workspace.begin_query();
+  gsssp::QueryContext query;
+  query.graph = g.view();
+  query.source = source;
+  query.launch.block = resolved.block_size;
+  query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
+  query.max_iterations = resolved.max_iterations;
+  query.workspace = &workspace;
+  query.cancelled = &graph->cancelled;
+  query.options = resolved.raw;
+  query.device_graph = &g;
+  query.negative_weights = !g.negative_weight_message.empty();
+
+  const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
+  if (run.negative_cycle_vertex >= 0) {
+    // Stats are filled on this failure too: they name the vertex (gsssp_stats.negative_cycle_vertex).
+    fill_stats(stats, run, workspace.read_counters(), 0, workspace.query_bytes(), start);
+    gsssp::fail(GSSSP_ERROR_NEGATIVE_CYCLE,
+                gsssp::format("negative cycle reachable from the source through vertex %lld",
+                              static_cast<long long>(run.negative_cycle_vertex)));
+  }
+  gsssp::DeviceCounters counters;
+  try {
+    const gsssp::QueryOutput output = make_output(resolved.predecessors, g.num_vertices, workspace.stream());
+    counters = gsssp::finalize_query(query, run.distances, output);
+  } catch (...) {
+    on_failure();
+    throw;
+  }
+  fill_stats(stats, run, counters, static_cast<int64_t>(counters.reached), workspace.query_bytes(), start);
+}
+
 }  // namespace
 
 extern "C" {
@@ -193,6 +347,7 @@ int gsssp_device_graph_create(gsssp_device_graph_t* out, int32_t device, const g
     handle->graph = gsssp::graph::upload_graph(device, *graph);
     HandleTable& table = handles();
     std::lock_guard<std::mutex> lock(table.mutex);
+    handle->serial = table.next_serial++;
     table.open.insert(handle.get());
     *out = handle.release();
   });
@@ -225,6 +380,19 @@ int gsssp_device_graph_destroy(gsssp_device_graph_t graph) {
     // Frees (in the member destructors) need the graph's device current; if even that fails, the frees
     // still run and their errors are ignored: the handle is gone either way.
     if (cudaSetDevice(owned->graph->device) != cudaSuccess) (void)cudaGetLastError();
+    // Results still open lose their memory now; their reads fail with CLOSED from here on.
+    for (const auto& memory : owned->results) {
+      try {
+        free_resident(owned.get(), *memory);
+      } catch (const gsssp::Error&) {
+        // Keep freeing the rest: the handle is gone either way.
+      }
+    }
+    owned->results.clear();
+    if (owned->result_pool != nullptr) {
+      if (cudaDeviceSynchronize() != cudaSuccess) (void)cudaGetLastError();
+      if (cudaMemPoolDestroy(owned->result_pool) != cudaSuccess) (void)cudaGetLastError();
+    }
     owned->pool.clear();
     owned.reset();
   });
@@ -235,7 +403,16 @@ int gsssp_device_graph_memory(gsssp_device_graph_t graph, int64_t* bytes) {
     require_non_null(graph, "graph");
     require_non_null(bytes, "bytes");
     HandleUse use(graph, /*allow_cancelled=*/true);
-    *bytes = graph->graph->device_bytes() + graph->pool.total_bytes();
+    int64_t results = 0;
+    {
+      std::lock_guard<std::mutex> lock(graph->mutex);
+      if (graph->result_pool != nullptr) {
+        uint64_t reserved = 0;
+        GSSSP_CUDA_CHECK(cudaMemPoolGetAttribute(graph->result_pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+        results = static_cast<int64_t>(reserved);
+      }
+    }
+    *bytes = graph->graph->device_bytes() + graph->pool.total_bytes() + results;
   });
 }
 
@@ -243,60 +420,201 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
                             const gsssp_options* options, void* distances, int32_t* predecessors,
                             gsssp_stats* stats) {
   return guarded([&] {
-    const auto start = std::chrono::steady_clock::now();
-    require_non_null(graph, "graph");
     require_non_null(distances, "distances");
-    check_device_algorithm(algorithm);
-    const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
-    HandleUse use(graph, /*allow_cancelled=*/false);
-    const gsssp::graph::DeviceGraph& g = *graph->graph;
-    gsssp::api::require_source(source, g.num_vertices);
-    if (!g.negative_weight_message.empty() && !accepts_negative_weights(algorithm)) {
-      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
-    }
+    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors, int64_t, cudaStream_t) {
+      gsssp::QueryOutput out;
+      out.host_distances = distances;
+      out.host_predecessors = want_predecessors ? predecessors : nullptr;
+      out.predecessors = want_predecessors && predecessors != nullptr;
+      return out;
+    }, [] {});
+  });
+}
 
-    GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
-    gsssp::WorkspaceLease lease(graph->pool);
-    gsssp::Workspace& workspace = lease.get();
-    workspace.begin_query();
-    gsssp::QueryContext query;
-    query.graph = g.view();
-    query.source = source;
-    query.launch.block = resolved.block_size;
-    query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
-    query.max_iterations = resolved.max_iterations;
-    query.workspace = &workspace;
-    query.cancelled = &graph->cancelled;
-    query.options = resolved.raw;
-    query.device_graph = &g;
-    query.negative_weights = !g.negative_weight_message.empty();
-
-    const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
-    auto fill_stats = [&](int64_t reached) {
-      if (stats == nullptr) return;
-      const gsssp::DeviceCounters counters = workspace.read_counters();
-      stats->time_ms = run.time_ms;
-      stats->iterations = run.rounds;
-      stats->vertex_visits = static_cast<int64_t>(counters.vertex_visits);
-      stats->edges_relaxed = static_cast<int64_t>(counters.edges_relaxed);
-      stats->vertices_reached = reached;
-      stats->peak_device_memory = workspace.query_bytes();
-      stats->delta = run.delta;
-      stats->trace_length = run.trace_length;
-      stats->negative_cycle_vertex = run.negative_cycle_vertex;
-      stats->restarts = run.restarts;
-      stats->total_ms = milliseconds_since(start);
-    };
-    if (run.negative_cycle_vertex >= 0) {
-      // Stats are filled on this failure too: they name the vertex (gsssp_stats.negative_cycle_vertex).
-      fill_stats(0);
-      gsssp::fail(GSSSP_ERROR_NEGATIVE_CYCLE,
-                  gsssp::format("negative cycle reachable from the source through vertex %lld",
-                                static_cast<long long>(run.negative_cycle_vertex)));
+int gsssp_host_alloc(void** out, int64_t bytes) {
+  return guarded([&] {
+    require_non_null(out, "out");
+    *out = nullptr;
+    if (bytes < 0) gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("bytes is negative (%lld)", static_cast<long long>(bytes)));
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+      (void)cudaGetLastError();
+      gsssp::fail(GSSSP_ERROR_NO_GPU, "page-locked host memory needs a CUDA driver and device, and none was found");
     }
-    const int64_t reached = gsssp::finalize_query(query, run.distances, distances,
-                                                  resolved.predecessors ? predecessors : nullptr);
-    fill_stats(reached);
+    void* pointer = nullptr;
+    // Portable: usable by every device's streams, not only the current one's.
+    const cudaError_t error = cudaHostAlloc(&pointer, static_cast<size_t>(std::max<int64_t>(bytes, 1)), cudaHostAllocPortable);
+    if (error != cudaSuccess) {
+      (void)cudaGetLastError();
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                  gsssp::format("cudaHostAlloc of %lld bytes of page-locked host memory failed: %s (%s)",
+                                static_cast<long long>(bytes), cudaGetErrorName(error), cudaGetErrorString(error)));
+    }
+    *out = pointer;
+  });
+}
+
+int gsssp_host_free(void* pointer) {
+  return guarded([&] {
+    if (pointer == nullptr) return;
+    GSSSP_CUDA_CHECK(cudaFreeHost(pointer));
+  });
+}
+
+int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source,
+                                     const gsssp_options* options, gsssp_device_result_t* out, gsssp_stats* stats) {
+  return guarded([&] {
+    require_non_null(out, "out");
+    *out = nullptr;
+    auto result = std::make_unique<gsssp_device_result_s>();
+    auto memory = std::make_shared<ResidentMemory>();
+    // Allocated inside the query, on its stream, once the handle is known to be open; registered with the
+    // handle before the query's use of it ends, so a destroy that follows frees it.
+    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors, int64_t n, cudaStream_t stream) {
+      cudaMemPool_t pool = result_pool(graph);
+      const size_t distance_bytes = static_cast<size_t>(std::max<int64_t>(n, 1)) * 8;
+      GSSSP_CUDA_CHECK(cudaMallocFromPoolAsync(&memory->distances, distance_bytes, pool, stream));
+      if (want_predecessors) {
+        void* p = nullptr;
+        GSSSP_CUDA_CHECK(cudaMallocFromPoolAsync(&p, static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(int32_t), pool, stream));
+        memory->predecessors = static_cast<int32_t*>(p);
+      }
+      {
+        std::lock_guard<std::mutex> lock(graph->mutex);
+        graph->results.insert(memory);
+      }
+      result->graph = graph;
+      result->graph_serial = graph->serial;
+      result->num_vertices = n;
+      result->source = source;
+      result->memory = memory;
+      gsssp::QueryOutput o;
+      o.device_distances = memory->distances;
+      o.device_predecessors = memory->predecessors;
+      o.predecessors = want_predecessors;
+      return o;
+    }, [&] {
+      // The query failed after the allocation: give the memory back now.
+      release_resident(graph, memory);
+    });
+    *out = result.release();
+  });
+}
+
+int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* vertices, int64_t count,
+                                  void* distances) {
+  return guarded([&] {
+    require_non_null(result, "result");
+    if (count < 0) gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("count is negative (%lld)", static_cast<long long>(count)));
+    if (count == 0) return;
+    require_non_null(vertices, "vertices");
+    require_non_null(distances, "distances");
+    for (int64_t i = 0; i < count; ++i) {
+      if (vertices[i] < 0 || vertices[i] >= result->num_vertices) {
+        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                    gsssp::format("vertices[%lld] = %d is outside [0, %lld)", static_cast<long long>(i), vertices[i],
+                                  static_cast<long long>(result->num_vertices)));
+      }
+    }
+    ResultUse use(result);
+    gsssp::WorkspaceLease lease(result->graph->pool);
+    gsssp::Workspace& ws = lease.get();
+    const cudaStream_t stream = ws.stream();
+    const auto* all = static_cast<const unsigned long long*>(result->memory->distances);
+    if (count <= kDirectReads) {
+      // A few 8-byte copies cost less than moving the indices over and launching a gather.
+      for (int64_t i = 0; i < count; ++i) {
+        GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<char*>(distances) + i * 8, all + vertices[i], 8,
+                                         cudaMemcpyDeviceToHost, stream));
+      }
+    } else {
+      auto* indices = ws.buffer<int32_t>(gsssp::Slot::kFlags0, count);
+      auto* gathered = ws.buffer<unsigned long long>(gsssp::Slot::kOutput, count);
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(indices, vertices, static_cast<size_t>(count) * sizeof(int32_t),
+                                       cudaMemcpyHostToDevice, stream));
+      gsssp::gather_kernel<<<result->graph->graph->grid_for(count, 256), 256, 0, stream>>>(count, indices, all, gathered);
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(distances, gathered, static_cast<size_t>(count) * 8, cudaMemcpyDeviceToHost, stream));
+    }
+    ws.synchronize();
+  });
+}
+
+int gsssp_device_result_copy(gsssp_device_result_t result, void* distances, int32_t* predecessors) {
+  return guarded([&] {
+    require_non_null(result, "result");
+    ResultUse use(result);
+    if (predecessors != nullptr && result->memory->predecessors == nullptr) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "the result holds no predecessors (the query ran with compute_predecessors = 0)");
+    }
+    const int64_t n = result->num_vertices;
+    gsssp::WorkspaceLease lease(result->graph->pool);
+    gsssp::Workspace& ws = lease.get();
+    if (distances != nullptr && n > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(distances, result->memory->distances, static_cast<size_t>(n) * 8,
+                                       cudaMemcpyDeviceToHost, ws.stream()));
+    }
+    if (predecessors != nullptr && n > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(predecessors, result->memory->predecessors, static_cast<size_t>(n) * sizeof(int32_t),
+                                       cudaMemcpyDeviceToHost, ws.stream()));
+    }
+    ws.synchronize();
+  });
+}
+
+int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t* path, int64_t capacity,
+                             int64_t* length) {
+  return guarded([&] {
+    require_non_null(result, "result");
+    require_non_null(length, "length");
+    *length = 0;
+    if (capacity < 0) gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("capacity is negative (%lld)", static_cast<long long>(capacity)));
+    if (capacity > 0) require_non_null(path, "path");
+    if (target < 0 || target >= result->num_vertices) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("target %lld is outside [0, %lld)", static_cast<long long>(target),
+                                                              static_cast<long long>(result->num_vertices)));
+    }
+    ResultUse use(result);
+    if (result->memory->predecessors == nullptr) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "the result holds no predecessors (the query ran with compute_predecessors = 0)");
+    }
+    gsssp::WorkspaceLease lease(result->graph->pool);
+    gsssp::Workspace& ws = lease.get();
+    const cudaStream_t stream = ws.stream();
+    // The walk runs on the device (one thread, target to source); back come its length and up to
+    // `capacity` vertices in one copy.
+    auto* walked = ws.buffer<long long>(gsssp::Slot::kOutput, 1 + std::max<int64_t>(capacity, 1) / 2 + 1);
+    gsssp::path_walk_kernel<<<1, 1, 0, stream>>>(target, result->source, result->num_vertices,
+                                                  result->memory->predecessors, walked,
+                                                  reinterpret_cast<int32_t*>(walked + 1), capacity);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    const size_t bytes = sizeof(long long) + static_cast<size_t>(capacity) * sizeof(int32_t);
+    auto* host = static_cast<char*>(ws.staging(bytes));
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(host, walked, bytes, cudaMemcpyDeviceToHost, stream));
+    ws.synchronize();
+    long long walked_length = 0;
+    std::memcpy(&walked_length, host, sizeof(walked_length));
+    if (walked_length < 0) {
+      gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("predecessors from vertex %lld do not lead to the source", static_cast<long long>(target)));
+    }
+    *length = walked_length;
+    if (walked_length <= capacity) {
+      const auto* reversed = reinterpret_cast<const int32_t*>(host + sizeof(long long));
+      for (long long i = 0; i < walked_length; ++i) path[i] = reversed[walked_length - 1 - i];
+    }
+  });
+}
+
+int gsssp_device_result_destroy(gsssp_device_result_t result) {
+  return guarded([&] {
+    if (result == nullptr) return;
+    std::unique_ptr<gsssp_device_result_s> owned(result);
+    try {
+      HandleUse use(owned->graph, /*allow_cancelled=*/false, owned->graph_serial);
+      release_resident(owned->graph, owned->memory);
+    } catch (const gsssp::Error&) {
+      // The graph is closed: its destroy frees (or has freed) the memory.
+    }
   });
 }
 

@@ -1,6 +1,10 @@
 // Entry points that need no GPU: options, validation and the CPU reference.
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
 
 #include "api/guard.hpp"
 #include "api/options.hpp"
@@ -15,7 +19,57 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+void check_cpu_algorithm(int32_t algorithm) {
+  using gsssp::api::AlgorithmKind;
+  const AlgorithmKind kind = gsssp::api::classify_algorithm(algorithm);
+  if (kind != AlgorithmKind::kCpu) {
+    gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                kind == AlgorithmKind::kUnknown
+                    ? gsssp::format("unknown algorithm id %d", algorithm)
+                    : gsssp::format("algorithm %s runs on a GPU: use gsssp_device_graph_sssp",
+                                    gsssp::api::algorithm_name(algorithm)));
+  }
+}
+
+// The search itself on a valid CSR; `negative` is the UNSUPPORTED text when the graph has a negative
+// weight, else empty.
+void run_cpu(const gsssp_csr& graph, const std::string& negative, int64_t source, const gsssp_options* options,
+             void* distances, int32_t* predecessors, gsssp_stats* stats, std::chrono::steady_clock::time_point start) {
+  gsssp::api::require_non_null(distances, "distances");
+  const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+  gsssp::api::require_source(source, graph.num_vertices);
+  if (!negative.empty()) gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative);
+
+  const auto algorithm_start = std::chrono::steady_clock::now();
+  const gsssp::cpu::DijkstraCounts counts =
+      gsssp::cpu::dijkstra(graph, source, distances, resolved.predecessors ? predecessors : nullptr);
+  const double algorithm_ms = milliseconds_since(algorithm_start);
+  if (stats != nullptr) {
+    stats->time_ms = algorithm_ms;
+    stats->iterations = counts.extractions;
+    stats->vertex_visits = counts.extractions;
+    stats->edges_relaxed = counts.edges_relaxed;
+    stats->vertices_reached = counts.reached;
+    stats->peak_device_memory = 0;
+    stats->delta = 0;
+    stats->trace_length = 0;
+    stats->restarts = 0;
+    stats->negative_cycle_vertex = -1;
+    stats->total_ms = milliseconds_since(start);
+  }
+}
+
 }  // namespace
+
+// A validated host CSR (gsssp.h): the caller's arrays, and what the checks found, kept for every query.
+struct gsssp_host_graph_s {
+  gsssp_csr csr{};
+  std::string negative_weight_message;  // empty when no weight is negative
+  std::mutex mutex;
+  std::condition_variable idle;
+  int active = 0;
+  bool destroyed = false;
+};
 
 extern "C" {
 
@@ -34,42 +88,57 @@ int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source, co
                    void* distances, int32_t* predecessors, gsssp_stats* stats) {
   return guarded([&] {
     const auto start = std::chrono::steady_clock::now();
-    using gsssp::api::AlgorithmKind;
     gsssp::api::require_non_null(graph, "graph");
-    gsssp::api::require_non_null(distances, "distances");
-    const AlgorithmKind kind = gsssp::api::classify_algorithm(algorithm);
-    if (kind != AlgorithmKind::kCpu) {
-      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  kind == AlgorithmKind::kUnknown
-                      ? gsssp::format("unknown algorithm id %d", algorithm)
-                      : gsssp::format("algorithm %s runs on a GPU: use gsssp_device_graph_sssp",
-                                      gsssp::api::algorithm_name(algorithm)));
-    }
-    const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+    check_cpu_algorithm(algorithm);
     gsssp::graph::validate_csr(graph);
-    gsssp::api::require_source(source, graph->num_vertices);
     const int64_t negative = gsssp::graph::find_negative_weight(*graph);
-    if (negative >= 0) {
-      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, gsssp::graph::negative_weight_message(*graph, negative));
-    }
+    run_cpu(*graph, negative >= 0 ? gsssp::graph::negative_weight_message(*graph, negative) : std::string(), source,
+            options, distances, predecessors, stats, start);
+  });
+}
 
-    const auto algorithm_start = std::chrono::steady_clock::now();
-    const gsssp::cpu::DijkstraCounts counts =
-        gsssp::cpu::dijkstra(*graph, source, distances, resolved.predecessors ? predecessors : nullptr);
-    const double algorithm_ms = milliseconds_since(algorithm_start);
-    if (stats != nullptr) {
-      stats->time_ms = algorithm_ms;
-      stats->iterations = counts.extractions;
-      stats->vertex_visits = counts.extractions;
-      stats->edges_relaxed = counts.edges_relaxed;
-      stats->vertices_reached = counts.reached;
-      stats->peak_device_memory = 0;
-      stats->delta = 0;
-      stats->trace_length = 0;
-      stats->restarts = 0;
-      stats->negative_cycle_vertex = -1;
-      stats->total_ms = milliseconds_since(start);
+int gsssp_host_graph_create(gsssp_host_graph_t* out, const gsssp_csr* graph) {
+  return guarded([&] {
+    gsssp::api::require_non_null(out, "out");
+    *out = nullptr;
+    gsssp::graph::validate_csr(graph);
+    auto handle = std::make_unique<gsssp_host_graph_s>();
+    handle->csr = *graph;
+    const int64_t negative = gsssp::graph::find_negative_weight(*graph);
+    if (negative >= 0) handle->negative_weight_message = gsssp::graph::negative_weight_message(*graph, negative);
+    *out = handle.release();
+  });
+}
+
+int gsssp_host_graph_destroy(gsssp_host_graph_t graph) {
+  return guarded([&] {
+    if (graph == nullptr) return;
+    std::unique_ptr<gsssp_host_graph_s> owned(graph);
+    std::unique_lock<std::mutex> lock(owned->mutex);
+    owned->destroyed = true;
+    owned->idle.wait(lock, [&] { return owned->active == 0; });
+  });
+}
+
+int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options* options,
+                          void* distances, int32_t* predecessors, gsssp_stats* stats) {
+  return guarded([&] {
+    const auto start = std::chrono::steady_clock::now();
+    gsssp::api::require_non_null(graph, "graph");
+    check_cpu_algorithm(algorithm);
+    {
+      std::lock_guard<std::mutex> lock(graph->mutex);
+      if (graph->destroyed) gsssp::fail(GSSSP_ERROR_CLOSED, "host graph is being destroyed");
+      ++graph->active;
     }
+    struct Leave {
+      gsssp_host_graph_t graph;
+      ~Leave() {
+        std::lock_guard<std::mutex> lock(graph->mutex);
+        if (--graph->active == 0) graph->idle.notify_all();
+      }
+    } leave{graph};
+    run_cpu(graph->csr, graph->negative_weight_message, source, options, distances, predecessors, stats, start);
   });
 }
 

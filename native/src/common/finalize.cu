@@ -1,6 +1,5 @@
 #include "common/finalize.hpp"
 
-#include <cstring>
 #include <type_traits>
 
 #include "common/cuda_check.hpp"
@@ -11,9 +10,16 @@
 namespace gsssp {
 namespace {
 
+[[noreturn]] void throw_overflow(int64_t source) {
+  fail(GSSSP_ERROR_OVERFLOW,
+       format("a float32 distance from source %lld overflowed: a reachable vertex's shortest path sums to more "
+              "than FLT_MAX",
+              static_cast<long long>(source)));
+}
+
 template <class D>
-int64_t finalize_typed(const QueryContext& query, const typename D::stored* distances, void* distances_out,
-                       int32_t* predecessors_out) {
+DeviceCounters finalize_typed(const QueryContext& query, const typename D::stored* distances,
+                              const QueryOutput& out) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -26,82 +32,76 @@ int64_t finalize_typed(const QueryContext& query, const typename D::stored* dist
   constexpr bool kFloat = std::is_same_v<D, Float32Distance>;
 
   int32_t* predecessors = nullptr;
-  if (predecessors_out != nullptr) {
-    predecessors = ws.buffer<int32_t>(Slot::kPredecessors, n);
+  if (out.predecessors) {
+    predecessors = out.device_predecessors != nullptr ? out.device_predecessors
+                                                      : ws.buffer<int32_t>(Slot::kPredecessors, n);
     GSSSP_CUDA_CHECK(cudaMemsetAsync(predecessors, 0xff, static_cast<size_t>(n) * sizeof(int32_t), stream));
-  }
-  if (predecessors_out != nullptr && query.negative_weights) {
-    // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
-    // claims, a zero-weight cycle of tight edges (w, -w) could close. Only claims from the source then.
-    if (kFloat) {
-      tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                     nullptr, counters);
+    if (query.negative_weights) {
+      // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
+      // claims, a zero-weight cycle of tight edges (w, -w) could close. Only claims from the source then.
+      if (kFloat) {
+        tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                       nullptr, counters);
+      }
+    } else {
+      tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                      predecessors, counters);
     }
-  } else if (predecessors_out != nullptr) {
-    tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                    predecessors, counters);
-  } else if (kFloat) {
-    tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                   nullptr, counters);
-  }
-  count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, &counters->reached,
-                                                      predecessors ? &counters->unset_predecessors : nullptr);
-  GSSSP_CUDA_CHECK(cudaGetLastError());
-  DeviceCounters host = ws.read_counters();
-  if (host.overflow != 0) {
-    fail(GSSSP_ERROR_OVERFLOW,
-         format("a float32 distance from source %lld overflowed: a reachable vertex's shortest path sums to more "
-                "than FLT_MAX",
-                static_cast<long long>(query.source)));
-  }
-
-  if (predecessors != nullptr && host.unset_predecessors != 0) {
-    // No algorithm bound applies here: each round claims at least one vertex, so n rounds always suffice.
-    const RoundLoopResult claims =
-        run_rounds(ws, &counters->claim_change, *query.cancelled, n + 1, [&](int64_t round) {
-          claim_kernel<D><<<grid, block, 0, stream>>>(n, query.source, g.offsets, g.targets, weights, distances,
-                                                      predecessors, &counters->claim_change, round);
-        });
-    GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->unset_predecessors, 0, sizeof(unsigned long long), stream));
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
                                                         &counters->unset_predecessors);
     GSSSP_CUDA_CHECK(cudaGetLastError());
-    host = ws.read_counters();
-    if (!claims.converged || host.unset_predecessors != 0) {
-      fail(GSSSP_ERROR_INTERNAL, format("predecessor derivation left %llu reached vertices without a parent",
-                                        host.unset_predecessors));
+    const DeviceCounters host = ws.read_counters();
+    if (host.overflow != 0) throw_overflow(query.source);
+    if (host.unset_predecessors != 0) {
+      // No algorithm bound applies here: each round claims at least one vertex, so n rounds always suffice.
+      const RoundLoopResult claims =
+          run_rounds(ws, &counters->claim_change, *query.cancelled, n + 1, [&](int64_t round) {
+            claim_kernel<D><<<grid, block, 0, stream>>>(n, query.source, g.offsets, g.targets, weights, distances,
+                                                        predecessors, &counters->claim_change, round);
+          });
+      GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->unset_predecessors, 0, sizeof(unsigned long long), stream));
+      count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
+                                                          &counters->unset_predecessors);
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+      const DeviceCounters after = ws.read_counters();
+      if (!claims.converged || after.unset_predecessors != 0) {
+        fail(GSSSP_ERROR_INTERNAL, format("predecessor derivation left %llu reached vertices without a parent",
+                                          after.unset_predecessors));
+      }
     }
+  } else if (kFloat) {
+    // Checked with the final read below: no synchronisation of its own.
+    tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                   nullptr, counters);
   }
 
-  auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
-  to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output);
+  // One pass widens the distances into their destination and counts the reached vertices; then the copies
+  // to the host and the counters go on the same stream, and one synchronisation completes them all.
+  auto* output = out.device_distances != nullptr ? static_cast<typename D::output*>(out.device_distances)
+                                                 : ws.buffer<typename D::output>(Slot::kOutput, n);
+  to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
   GSSSP_CUDA_CHECK(cudaGetLastError());
-  const size_t distance_bytes = static_cast<size_t>(n) * sizeof(typename D::output);
-  const size_t predecessor_bytes = predecessors ? static_cast<size_t>(n) * sizeof(int32_t) : 0;
-  auto* staging = static_cast<char*>(ws.staging(distance_bytes + predecessor_bytes));
-  if (distance_bytes > 0) {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(staging, output, distance_bytes, cudaMemcpyDeviceToHost, stream));
-  }
-  if (predecessor_bytes > 0) {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(staging + distance_bytes, predecessors, predecessor_bytes,
+  if (n > 0 && out.host_distances != nullptr) {
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
                                      cudaMemcpyDeviceToHost, stream));
   }
-  ws.synchronize();
-  if (distance_bytes > 0) std::memcpy(distances_out, staging, distance_bytes);
-  if (predecessor_bytes > 0) std::memcpy(predecessors_out, staging + distance_bytes, predecessor_bytes);
-  return static_cast<int64_t>(host.reached);
+  if (n > 0 && out.host_predecessors != nullptr && predecessors != nullptr) {
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_predecessors, predecessors, static_cast<size_t>(n) * sizeof(int32_t),
+                                     cudaMemcpyDeviceToHost, stream));
+  }
+  const DeviceCounters host = ws.read_counters();
+  if (host.overflow != 0) throw_overflow(query.source);
+  return host;
 }
 
 }  // namespace
 
-int64_t finalize_query(const QueryContext& query, const void* stored_distances, void* distances_out,
-                       int32_t* predecessors_out) {
+DeviceCounters finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output) {
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
     return finalize_typed<Float32Distance>(query, static_cast<const Float32Distance::stored*>(stored_distances),
-                                           distances_out, predecessors_out);
+                                           output);
   }
-  return finalize_typed<Int32Distance>(query, static_cast<const Int32Distance::stored*>(stored_distances),
-                                       distances_out, predecessors_out);
+  return finalize_typed<Int32Distance>(query, static_cast<const Int32Distance::stored*>(stored_distances), output);
 }
 
 }  // namespace gsssp

@@ -1,5 +1,6 @@
-// The common tail of every GPU query: float overflow check, predecessor tree, reached count, and the copy
-// of distances (widened to 8 bytes) and predecessors into the caller's host arrays.
+// The common tail of every GPU query: float overflow check, predecessor tree, reached count, and the
+// distances (widened to 8 bytes) and predecessors delivered where the caller wants them: host memory
+// (one async copy straight into it, no staging) or device buffers that a resident result keeps.
 #pragma once
 
 #include <cstdint>
@@ -8,9 +9,20 @@
 
 namespace gsssp {
 
-// Returns the number of reached vertices. predecessors_out may be null (no tree is derived then).
-// Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
-int64_t finalize_query(const QueryContext& query, const void* stored_distances, void* distances_out,
-                       int32_t* predecessors_out);
+// Where a query's outputs go. Host pointers receive one cudaMemcpyAsync each on the query's stream (a DMA
+// when the memory is page-locked, e.g. from gsssp_host_alloc). Device pointers (n * 8 bytes of distances,
+// n int32 of predecessors) are filled on the device and never cross the bus.
+struct QueryOutput {
+  void* host_distances = nullptr;
+  int32_t* host_predecessors = nullptr;
+  void* device_distances = nullptr;
+  int32_t* device_predecessors = nullptr;
+  bool predecessors = false;  // derive the tree (into device_predecessors, else workspace scratch)
+};
+
+// Returns the query's counters as they stand at the end (reached vertices included), read back in the
+// same stream synchronisation that completes the copies. Throws GSSSP_ERROR_OVERFLOW if a float32
+// distance overflowed.
+DeviceCounters finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output);
 
 }  // namespace gsssp

@@ -112,12 +112,21 @@ __global__ void claim_kernel(long long num_vertices, long long source, const int
   mark_round_changed(claimed, claim_change, round);
 }
 
+// Widens the stored distances to the C ABI's 8-byte output and, when reached_out is non-null, counts the
+// reached vertices in the same pass (one read of the distances instead of two).
 template <class D>
 __global__ void to_output_kernel(long long num_vertices, const typename D::stored* __restrict__ distances,
-                                 typename D::output* __restrict__ output) {
+                                 typename D::output* __restrict__ output, unsigned long long* reached_out) {
+  __shared__ unsigned long long reached_slot;
+  block_counter_clear(&reached_slot);
+  __syncthreads();
+  unsigned long long reached = 0;
   for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
-    output[v] = D::to_output(distances[v]);
+    const typename D::stored s = distances[v];
+    output[v] = D::to_output(s);
+    reached += s != D::kInfinity ? 1 : 0;
   }
+  if (reached_out != nullptr) block_counter_flush(&reached_slot, reached, reached_out);
 }
 
 }  // namespace gsssp

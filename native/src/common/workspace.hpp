@@ -49,6 +49,8 @@ class Workspace {
   T* buffer(Slot slot, int64_t count) {
     return static_cast<T*>(buffer(slot, static_cast<size_t>(count) * sizeof(T)));
   }
+  // Bytes the slot's buffer holds now (0 before its first use), without counting it in this query.
+  size_t capacity(Slot slot) const { return slots_[static_cast<int>(slot)].bytes(); }
   // Pinned host memory of at least `bytes` (not counted: it is host memory).
   void* staging(size_t bytes);
 

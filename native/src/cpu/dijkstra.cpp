@@ -1,6 +1,8 @@
 #include "cpu/dijkstra.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -10,12 +12,35 @@
 namespace gsssp::cpu {
 namespace {
 
+// The heap's arrays, kept per thread between queries (the CPU path's fixed cost is otherwise dominated by
+// allocating and clearing them): `position` is all -1 between searches, since a search pops every vertex
+// it pushes; a search that did not finish (an exception) leaves it dirty, and the next one clears it.
+// Graphs above kKeepVertices get arrays of their own, freed after the query, so an idle thread never holds
+// more than a few tens of MB.
+constexpr int64_t kKeepVertices = int64_t{1} << 22;
+
+template <class Key>
+struct HeapArrays {
+  std::vector<std::pair<Key, int32_t>> heap;
+  std::vector<int64_t> position;
+  bool dirty = false;
+};
+
 // A binary min-heap of vertices keyed by distance, with a position index for decrease-key, so that each
 // vertex is extracted once (no stale entries to skip).
 template <class Key>
 class IndexedHeap {
  public:
-  explicit IndexedHeap(int64_t num_vertices) : position_(static_cast<size_t>(num_vertices), -1) {}
+  IndexedHeap(int64_t num_vertices, HeapArrays<Key>& arrays)
+      : arrays_(arrays), heap_(arrays.heap), position_(arrays.position) {
+    if (arrays_.dirty || static_cast<int64_t>(position_.size()) < num_vertices) {
+      position_.assign(std::max<size_t>(position_.size(), static_cast<size_t>(num_vertices)), -1);
+    }
+    heap_.clear();
+    arrays_.dirty = true;
+  }
+  // Marks the arrays clean once every pushed vertex was popped.
+  ~IndexedHeap() { arrays_.dirty = !heap_.empty(); }
 
   bool empty() const { return heap_.empty(); }
 
@@ -71,8 +96,9 @@ class IndexedHeap {
     place(at, entry);
   }
 
-  std::vector<std::pair<Key, int32_t>> heap_;
-  std::vector<int64_t> position_;
+  HeapArrays<Key>& arrays_;
+  std::vector<std::pair<Key, int32_t>>& heap_;
+  std::vector<int64_t>& position_;
 };
 
 template <class Weight, class Dist, class Output>
@@ -84,11 +110,23 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   const Dist infinity = std::numeric_limits<Dist>::has_infinity ? std::numeric_limits<Dist>::infinity()
                                                                  : std::numeric_limits<Dist>::max();
 
-  std::vector<Dist> dist(static_cast<size_t>(n), infinity);
-  if (predecessors != nullptr) {
-    for (int64_t v = 0; v < n; ++v) predecessors[v] = GSSSP_NO_PREDECESSOR;
+  // int64 distances are computed in the caller's array itself; float32 ones need an array of floats.
+  constexpr bool kInPlace = std::is_same_v<Dist, Output>;
+  thread_local std::vector<Dist> kept_dist;
+  std::vector<Dist> own_dist;
+  std::vector<Dist>& dist_storage = n <= kKeepVertices ? kept_dist : own_dist;
+  Dist* dist = nullptr;
+  if constexpr (kInPlace) {
+    dist = distances_out;
+  } else {
+    if (static_cast<int64_t>(dist_storage.size()) < n) dist_storage.resize(static_cast<size_t>(n));
+    dist = dist_storage.data();
   }
-  IndexedHeap<Dist> heap(n);
+  std::fill(dist, dist + n, infinity);
+  if (predecessors != nullptr) std::fill(predecessors, predecessors + n, GSSSP_NO_PREDECESSOR);
+  thread_local HeapArrays<Dist> kept_arrays;
+  HeapArrays<Dist> own_arrays;
+  IndexedHeap<Dist> heap(n, n <= kKeepVertices ? kept_arrays : own_arrays);
   DijkstraCounts counts;
   bool sum_overflowed = false;
 
@@ -130,9 +168,10 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
     }
   }
 
-  for (int64_t v = 0; v < n; ++v) {
-    if (dist[v] != infinity) ++counts.reached;
-    distances_out[v] = static_cast<Output>(dist[v]);
+  // Every reached vertex is extracted exactly once.
+  counts.reached = counts.extractions;
+  if constexpr (!kInPlace) {
+    for (int64_t v = 0; v < n; ++v) distances_out[v] = static_cast<Output>(dist[v]);
   }
   return counts;
 }

@@ -7,9 +7,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "algorithms/adds/adds_kernels.cuh"
@@ -72,6 +76,94 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
 }
 
 size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
+
+// Concurrent queries (gsssp.h: many threads query one handle). One ADDS run alone takes every block the
+// device keeps resident, so a second run's cooperative launch could only start when the first ended: the
+// queries would run one after another. Instead the persistent grids of one device share it: a run asks
+// for an equal share of the resident blocks among the runs that want the device now (running or
+// waiting), so a run alone still gets them all (its kernel is unchanged) and N concurrent runs get about
+// 1/N each. The shares of the runs in flight never add up to more than the device keeps resident, so
+// every grid is resident at once whatever order the hardware schedules them in; a run that finds too
+// little free waits for a running one to end. Measured on the H100 (benchmarks/results/serving/):
+// 8 threads on road NY answer several times the queries per second of one thread, where without the
+// shares they answered no more than one.
+class ResidencyShares {
+ public:
+  // Blocks granted to a run on a device that keeps `resident` blocks of this kernel at once (>= 2).
+  int acquire(int resident) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++demand_;
+    for (;;) {
+      // Shares are fractions of the device, so kernels of different occupancy (block size, weight type)
+      // account alike.
+      const double share = std::max(2.0 / resident, 1.0 / demand_);
+      const double free = 1.0 - used_;
+      // Take the share, or what is free if that is at least half of it: waiting longer for the rest
+      // would idle what is free.
+      const double take = std::min(share, free);
+      const int blocks = static_cast<int>(take * resident + 1e-9);
+      if (blocks >= 2 && take >= share * 0.5 - 1e-12) {
+        used_ += static_cast<double>(blocks) / resident;
+        return blocks;
+      }
+      released_.wait(lock);
+    }
+  }
+  void release(int blocks, int resident) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    used_ = std::max(0.0, used_ - static_cast<double>(blocks) / resident);
+    --demand_;
+    released_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable released_;
+  double used_ = 0.0;
+  int demand_ = 0;
+};
+
+ResidencyShares& residency_shares(int device) {
+  static std::mutex mutex;
+  static std::map<int, ResidencyShares*>* shares = new std::map<int, ResidencyShares*>();  // never freed
+  std::lock_guard<std::mutex> lock(mutex);
+  ResidencyShares*& entry = (*shares)[device];
+  if (entry == nullptr) entry = new ResidencyShares();
+  return *entry;
+}
+
+class ResidencyLease {
+ public:
+  ResidencyLease(int device, int resident)
+      : shares_(residency_shares(device)), resident_(resident), blocks_(shares_.acquire(resident)) {}
+  ~ResidencyLease() { shares_.release(blocks_, resident_); }
+  ResidencyLease(const ResidencyLease&) = delete;
+  ResidencyLease& operator=(const ResidencyLease&) = delete;
+  int blocks() const { return blocks_; }
+
+ private:
+  ResidencyShares& shares_;
+  int resident_;
+  int blocks_;
+};
+
+// Device facts every query would otherwise ask the driver for again: cooperative launch support and the
+// kernel's resident blocks per SM, per (device, kernel, block size).
+template <class D>
+int resident_blocks_per_sm(int device, int block) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, int>* cache = new std::map<std::pair<int, int>, int>();  // never freed
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache->find({device, block});
+  if (it != cache->end()) return it->second;
+  int cooperative = 0;
+  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (!cooperative) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
+  int blocks_per_sm = 0;
+  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, persistent_kernel<D>, block, 0));
+  cache->emplace(std::make_pair(device, block), blocks_per_sm);
+  return blocks_per_sm;
+}
 
 // Near-Far's Delta, rounded as Near-Far rounds it, so that the static-Delta ablation runs with exactly NF's.
 double initial_delta(const QueryContext& query, bool integral) {
@@ -147,21 +239,18 @@ AlgorithmRun run_typed(const QueryContext& query) {
   }
   const int64_t watchdog_ms = query.options.adds_watchdog_ms > 0 ? query.options.adds_watchdog_ms : kDefaultWatchdogMs;
 
-  int device = 0;
-  GSSSP_CUDA_CHECK(cudaGetDevice(&device));
-  int cooperative = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-  if (!cooperative) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
-  // As many blocks as can be resident together, one of them the manager.
-  int blocks_per_sm = 0;
-  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, persistent_kernel<D>, block, 0));
-  const int grid = std::min(blocks_per_sm * dg.multiprocessor_count, kMaxWorkers + 1);
-  if (grid < 2) {
+  const int device = dg.device;
+  // As many blocks as can be resident together, one of them the manager; a share of them when other
+  // ADDS runs want the device at the same time (ResidencyShares).
+  const int resident = std::min(resident_blocks_per_sm<D>(device, block) * dg.multiprocessor_count, kMaxWorkers + 1);
+  if (resident < 2) {
     fail(GSSSP_ERROR_UNSUPPORTED,
          format("ADDS needs at least two resident blocks of %d threads (a manager and a worker); this GPU "
                 "keeps %d",
-                block, grid));
+                block, resident));
   }
+  const ResidencyLease residency(device, resident);
+  const int grid = residency.blocks();
   const int workers = grid - 1;
 
   // Pool: fixed (adds_pool_words > 0), or grown by restarts from a start the caller gives (< 0) or from
@@ -172,16 +261,23 @@ AlgorithmRun run_typed(const QueryContext& query) {
   int64_t blocks = pool_words > 0    ? blocks_for(pool_words)
                    : pool_words < 0 ? blocks_for(-pool_words)
                                     : blocks_for(n + g.num_edges) + 2 * buckets;
-  size_t free_bytes = 0, total_bytes = 0;
-  GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const int64_t affordable = static_cast<int64_t>(static_cast<double>(free_bytes) * 0.8 / bytes_per_block());
-  const int64_t max_blocks = std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, affordable));
   if (blocks > kMaxPoolBlocks) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
          format("adds_pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
                 static_cast<long long>(kMaxPoolBlocks * kBlockWords)));
   }
-  if (growable) blocks = std::min(blocks, max_blocks);
+  // The largest pool the device memory allows: what is free plus what the workspace's pool slot already
+  // holds (freed when the slot grows). Asked of the driver only when needed: cudaMemGetInfo costs more
+  // than a small query's whole kernel, and a workspace that already holds the pool needs no new memory.
+  auto affordable_blocks = [&]() {
+    size_t free_bytes = 0, total_bytes = 0;
+    GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const double usable = (static_cast<double>(free_bytes) + static_cast<double>(ws.capacity(Slot::kFlags0))) * 0.8;
+    return std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, static_cast<int64_t>(usable / bytes_per_block())));
+  };
+  if (growable && ws.capacity(Slot::kFlags0) < layout_for(blocks, buckets, workers).bytes) {
+    blocks = std::min(blocks, affordable_blocks());
+  }
 
   const graph::WeightDegreeSample& sample = graph::weight_degree_sample(dg, stream);
   const double degree_factor = std::max(1.0, sample.average_degree / kDegreeScale);
@@ -250,6 +346,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
     void* args[] = {&a};
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
                                                  args, 0, stream));
+    timer.record_stop();
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
     using clock = std::chrono::steady_clock;
@@ -295,7 +392,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
     const Report r = *report;
     if (r.status == kDone) break;
     switch (r.status) {
-      case kPoolExhausted:
+      case kPoolExhausted: {
+        const int64_t max_blocks = growable ? affordable_blocks() : blocks;
         if (growable && blocks < max_blocks) {
           blocks = std::min(blocks * 2, max_blocks);
           ++restarts;
@@ -308,6 +406,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
                     static_cast<long long>(blocks * kBlockWords), static_cast<long long>(blocks), kBlockWords,
                     r.starving_slot, kStarveNs / 1e6,
                     growable ? " and the pool cannot grow further within the free device memory" : ""));
+      }
       case kAborted:
         throw_if_cancelled(*query.cancelled);
         fail(GSSSP_ERROR_INTERNAL, "ADDS stopped by the host watchdog: its manager stopped reporting progress (" +
@@ -324,7 +423,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   }
 
   AlgorithmRun run;
-  run.time_ms = timer.stop_ms();
+  run.time_ms = timer.elapsed_ms();
   if (a.profile) print_profile(*report, workers, block, run.time_ms);
   run.distances = a.dist;
   // Head buckets processed: every switch, plus the head bucket the queue emptied in.

@@ -1013,6 +1013,640 @@ public class GssspNative extends GssspNative$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class gsssp_host_alloc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_host_alloc").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_host_alloc"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_host_alloc(void **out, int64_t bytes)
+     * }
+     */
+    public static FunctionDescriptor gsssp_host_alloc$descriptor() {
+        return gsssp_host_alloc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_host_alloc(void **out, int64_t bytes)
+     * }
+     */
+    public static MethodHandle gsssp_host_alloc$handle() {
+        return gsssp_host_alloc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_host_alloc(void **out, int64_t bytes)
+     * }
+     */
+    public static MemorySegment gsssp_host_alloc$address() {
+        return gsssp_host_alloc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_host_alloc(void **out, int64_t bytes)
+     * }
+     */
+    public static int gsssp_host_alloc(MemorySegment out, long bytes) {
+        var mh$ = gsssp_host_alloc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_host_alloc", out, bytes);
+            }
+            return (int)mh$.invokeExact(out, bytes);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_host_free {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_host_free").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_host_free"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_host_free(void *pointer)
+     * }
+     */
+    public static FunctionDescriptor gsssp_host_free$descriptor() {
+        return gsssp_host_free.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_host_free(void *pointer)
+     * }
+     */
+    public static MethodHandle gsssp_host_free$handle() {
+        return gsssp_host_free.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_host_free(void *pointer)
+     * }
+     */
+    public static MemorySegment gsssp_host_free$address() {
+        return gsssp_host_free.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_host_free(void *pointer)
+     * }
+     */
+    public static int gsssp_host_free(MemorySegment pointer) {
+        var mh$ = gsssp_host_free.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_host_free", pointer);
+            }
+            return (int)mh$.invokeExact(pointer);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct gsssp_device_result_s *gsssp_device_result_t
+     * }
+     */
+    public static final AddressLayout gsssp_device_result_t = GssspNative.C_POINTER;
+
+    private static class gsssp_device_graph_sssp_resident {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_sssp_resident").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_sssp_resident"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, gsssp_device_result_t *out, gsssp_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_sssp_resident$descriptor() {
+        return gsssp_device_graph_sssp_resident.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, gsssp_device_result_t *out, gsssp_stats *stats)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_sssp_resident$handle() {
+        return gsssp_device_graph_sssp_resident.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, gsssp_device_result_t *out, gsssp_stats *stats)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_sssp_resident$address() {
+        return gsssp_device_graph_sssp_resident.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, gsssp_device_result_t *out, gsssp_stats *stats)
+     * }
+     */
+    public static int gsssp_device_graph_sssp_resident(MemorySegment graph, int algorithm, long source, MemorySegment options, MemorySegment out, MemorySegment stats) {
+        var mh$ = gsssp_device_graph_sssp_resident.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_sssp_resident", graph, algorithm, source, options, out, stats);
+            }
+            return (int)mh$.invokeExact(graph, algorithm, source, options, out, stats);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_result_distances {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_distances").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_distances"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t *vertices, int64_t count, void *distances)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_distances$descriptor() {
+        return gsssp_device_result_distances.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t *vertices, int64_t count, void *distances)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_distances$handle() {
+        return gsssp_device_result_distances.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t *vertices, int64_t count, void *distances)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_distances$address() {
+        return gsssp_device_result_distances.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t *vertices, int64_t count, void *distances)
+     * }
+     */
+    public static int gsssp_device_result_distances(MemorySegment result, MemorySegment vertices, long count, MemorySegment distances) {
+        var mh$ = gsssp_device_result_distances.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_distances", result, vertices, count, distances);
+            }
+            return (int)mh$.invokeExact(result, vertices, count, distances);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_result_copy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_copy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_copy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_copy(gsssp_device_result_t result, void *distances, int32_t *predecessors)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_copy$descriptor() {
+        return gsssp_device_result_copy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_copy(gsssp_device_result_t result, void *distances, int32_t *predecessors)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_copy$handle() {
+        return gsssp_device_result_copy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_copy(gsssp_device_result_t result, void *distances, int32_t *predecessors)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_copy$address() {
+        return gsssp_device_result_copy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_copy(gsssp_device_result_t result, void *distances, int32_t *predecessors)
+     * }
+     */
+    public static int gsssp_device_result_copy(MemorySegment result, MemorySegment distances, MemorySegment predecessors) {
+        var mh$ = gsssp_device_result_copy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_copy", result, distances, predecessors);
+            }
+            return (int)mh$.invokeExact(result, distances, predecessors);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_result_path {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_path").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_path"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_path$descriptor() {
+        return gsssp_device_result_path.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_path$handle() {
+        return gsssp_device_result_path.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_path$address() {
+        return gsssp_device_result_path.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static int gsssp_device_result_path(MemorySegment result, long target, MemorySegment path, long capacity, MemorySegment length) {
+        var mh$ = gsssp_device_result_path.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_path", result, target, path, capacity, length);
+            }
+            return (int)mh$.invokeExact(result, target, path, capacity, length);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_result_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_destroy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_destroy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_destroy(gsssp_device_result_t result)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_destroy$descriptor() {
+        return gsssp_device_result_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_destroy(gsssp_device_result_t result)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_destroy$handle() {
+        return gsssp_device_result_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_destroy(gsssp_device_result_t result)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_destroy$address() {
+        return gsssp_device_result_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_destroy(gsssp_device_result_t result)
+     * }
+     */
+    public static int gsssp_device_result_destroy(MemorySegment result) {
+        var mh$ = gsssp_device_result_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_destroy", result);
+            }
+            return (int)mh$.invokeExact(result);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct gsssp_host_graph_s *gsssp_host_graph_t
+     * }
+     */
+    public static final AddressLayout gsssp_host_graph_t = GssspNative.C_POINTER;
+
+    private static class gsssp_host_graph_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_host_graph_create").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_host_graph_create"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_create(gsssp_host_graph_t *out, const gsssp_csr *graph)
+     * }
+     */
+    public static FunctionDescriptor gsssp_host_graph_create$descriptor() {
+        return gsssp_host_graph_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_create(gsssp_host_graph_t *out, const gsssp_csr *graph)
+     * }
+     */
+    public static MethodHandle gsssp_host_graph_create$handle() {
+        return gsssp_host_graph_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_create(gsssp_host_graph_t *out, const gsssp_csr *graph)
+     * }
+     */
+    public static MemorySegment gsssp_host_graph_create$address() {
+        return gsssp_host_graph_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_host_graph_create(gsssp_host_graph_t *out, const gsssp_csr *graph)
+     * }
+     */
+    public static int gsssp_host_graph_create(MemorySegment out, MemorySegment graph) {
+        var mh$ = gsssp_host_graph_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_host_graph_create", out, graph);
+            }
+            return (int)mh$.invokeExact(out, graph);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_host_graph_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_host_graph_destroy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_host_graph_destroy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_destroy(gsssp_host_graph_t graph)
+     * }
+     */
+    public static FunctionDescriptor gsssp_host_graph_destroy$descriptor() {
+        return gsssp_host_graph_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_destroy(gsssp_host_graph_t graph)
+     * }
+     */
+    public static MethodHandle gsssp_host_graph_destroy$handle() {
+        return gsssp_host_graph_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_destroy(gsssp_host_graph_t graph)
+     * }
+     */
+    public static MemorySegment gsssp_host_graph_destroy$address() {
+        return gsssp_host_graph_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_host_graph_destroy(gsssp_host_graph_t graph)
+     * }
+     */
+    public static int gsssp_host_graph_destroy(MemorySegment graph) {
+        var mh$ = gsssp_host_graph_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_host_graph_destroy", graph);
+            }
+            return (int)mh$.invokeExact(graph);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_host_graph_sssp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_host_graph_sssp").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_host_graph_sssp"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, void *distances, int32_t *predecessors, gsssp_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor gsssp_host_graph_sssp$descriptor() {
+        return gsssp_host_graph_sssp.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, void *distances, int32_t *predecessors, gsssp_stats *stats)
+     * }
+     */
+    public static MethodHandle gsssp_host_graph_sssp$handle() {
+        return gsssp_host_graph_sssp.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, void *distances, int32_t *predecessors, gsssp_stats *stats)
+     * }
+     */
+    public static MemorySegment gsssp_host_graph_sssp$address() {
+        return gsssp_host_graph_sssp.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options *options, void *distances, int32_t *predecessors, gsssp_stats *stats)
+     * }
+     */
+    public static int gsssp_host_graph_sssp(MemorySegment graph, int algorithm, long source, MemorySegment options, MemorySegment distances, MemorySegment predecessors, MemorySegment stats) {
+        var mh$ = gsssp_host_graph_sssp.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_host_graph_sssp", graph, algorithm, source, options, distances, predecessors, stats);
+            }
+            return (int)mh$.invokeExact(graph, algorithm, source, options, distances, predecessors, stats);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final long GSSSP_INT_INFINITY = 9223372036854775807L;
     /**
      * {@snippet lang=c :
