@@ -5,9 +5,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
-import org.gsssp.internal.Query;
+import org.gsssp.internal.OutputBlock;
+import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
+import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
  * A graph resident on one GPU, answering many queries.
@@ -26,6 +28,7 @@ public final class DeviceGraph implements AutoCloseable {
     private final Graph graph;
     private final DeviceInfo device;
     private final MemorySegment handle;
+    private final OutputPool outputs;
     private final Object lock = new Object();
     private int activeQueries;
     private boolean closed;
@@ -34,6 +37,7 @@ public final class DeviceGraph implements AutoCloseable {
         this.graph = graph;
         this.device = device;
         this.handle = handle;
+        this.outputs = new OutputPool(graph.numVertices(), true);
     }
 
     /** Uploads to device 0. */
@@ -80,6 +84,7 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /** A query with {@link Algorithm#AUTO} and default options (predecessors included). */
     public Result query(int source) {
         return query(source, Algorithm.AUTO, Options.defaults());
     }
@@ -88,27 +93,109 @@ public final class DeviceGraph implements AutoCloseable {
         return query(source, algorithm, Options.defaults());
     }
 
-    /** One query. AUTO means the default GPU algorithm; CPU_DIJKSTRA runs on the host graph. */
+    /**
+     * One query. {@link Algorithm#AUTO} follows {@link Algorithm#chooseAuto}; CPU_DIJKSTRA runs on the host
+     * graph. The distances land in pooled host memory (pinned, filled by one DMA): close the Result to give
+     * it back at once, or let the garbage collector do it.
+     */
     public Result query(int source, Algorithm algorithm, Options options) {
-        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.defaultGpuAlgorithm() : algorithm;
+        Algorithm resolved = resolve(algorithm);
         Sssp.checkSource(graph, source);
+        if (!resolved.requiresGpu()) {
+            return Sssp.cpu(graph, source, resolved, options, null);
+        }
+        boolean predecessors = options.computePredecessors();
         enter();
         try {
-            if (!resolved.requiresGpu()) {
-                return Sssp.cpu(graph, source, resolved, options);
-            }
-            try (Arena arena = Arena.ofConfined()) {
-                Query q = Query.allocate(graph.numVertices(), options.computePredecessors(), arena);
-                MemorySegment nativeOptions = NativeGraph.options(options, arena);
-                int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source,
-                        nativeOptions, q.distances(), q.predecessorsOrNull(), q.stats());
-                Status.checkQuery(status, resolved.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
-                        + graph.name(), q.stats());
-                return new Result(source, graph.weightType(), q.distances(), q.predecessors(), graph.ids(), resolved,
-                        device.name(), NativeGraph.stats(q.stats()), NativeGraph.trace(nativeOptions, q.stats()));
+            OutputBlock block = outputs.take(predecessors);
+            try {
+                Ran ran = run(source, resolved, options, block.distances(), predecessors ? block.predecessors() : null);
+                OutputPool pool = outputs;
+                return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
+                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block));
+            } catch (RuntimeException | Error e) {
+                outputs.give(block);
+                throw e;
             }
         } finally {
             exit();
+        }
+    }
+
+    /**
+     * One query into the caller's reusable buffers: no allocation, and one copy of the distances (a DMA, the
+     * buffers being pinned) straight into them. The Result is a view of the buffers, valid until the next
+     * query into them (see {@link QueryBuffers}).
+     */
+    public Result query(int source, Algorithm algorithm, Options options, QueryBuffers into) {
+        Algorithm resolved = resolve(algorithm);
+        Sssp.checkSource(graph, source);
+        if (!resolved.requiresGpu()) {
+            return Sssp.solve(graph, source, resolved, options, into);
+        }
+        boolean predecessors = options.computePredecessors();
+        long generation = into.begin(graph, predecessors);
+        try {
+            enter();
+            try {
+                Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
+                return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
+                        device.name(), ran.stats(), ran.trace());
+            } finally {
+                exit();
+            }
+        } finally {
+            into.end();
+        }
+    }
+
+    /**
+     * One query whose result stays on the GPU: only what is read from the {@link DeviceResult} crosses the
+     * bus (one distance, a few, a path, or all on demand). Close it when done. AUTO follows
+     * {@link Algorithm#chooseAuto} with a GPU, whatever the graph's size (a resident result lives on the
+     * GPU).
+     */
+    public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
+        Algorithm resolved = algorithm == Algorithm.AUTO
+                ? (graph.hasNegativeWeight() ? Algorithm.HBF : Algorithm.defaultGpuAlgorithm()) : algorithm;
+        if (!resolved.requiresGpu()) {
+            throw new IllegalArgumentException(resolved.cliName() + " runs on the CPU; a resident result needs a GPU algorithm");
+        }
+        Sssp.checkSource(graph, source);
+        enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
+                    out, stats);
+            Status.checkQuery(status, describe(resolved, source), stats);
+            return new DeviceResult(this, out.get(ValueLayout.ADDRESS, 0), source, resolved, NativeGraph.stats(stats),
+                    options.computePredecessors());
+        } finally {
+            exit();
+        }
+    }
+
+    private Algorithm resolve(Algorithm algorithm) {
+        return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
+    }
+
+    private String describe(Algorithm algorithm, int source) {
+        return algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name();
+    }
+
+    private record Ran(Stats stats, java.util.List<TraceSample> trace) {}
+
+    /** The native query into host memory. */
+    private Ran run(int source, Algorithm resolved, Options options, MemorySegment distances, MemorySegment predecessors) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source, nativeOptions, distances,
+                    predecessors == null ? MemorySegment.NULL : predecessors, stats);
+            Status.checkQuery(status, describe(resolved, source), stats);
+            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats));
         }
     }
 
@@ -143,6 +230,7 @@ public final class DeviceGraph implements AutoCloseable {
             }
         }
         try {
+            outputs.close();
             Status.check(GssspNative.gsssp_device_graph_destroy(handle), "closing device graph");
         } finally {
             if (interrupted) {

@@ -45,6 +45,9 @@ public final class Graph implements AutoCloseable {
 
     // lazily computed, cached: 0 unknown, 1 false, 2 true
     private volatile byte negative;
+    // The CPU path's native handle (validated once) and output pool, made on the first CPU query.
+    private volatile org.gsssp.internal.HostGraphHandle hostHandle;
+    private volatile org.gsssp.internal.OutputPool cpuOutputs;
     private volatile int maxDegreeVertex = -2;
 
     /** Trusted constructor: the caller has validated the content. Takes ownership of {@code arena}. */
@@ -385,11 +388,59 @@ public final class Graph implements AutoCloseable {
         return closed;
     }
 
-    /** Frees the off-heap memory (unmaps a mapped file). Idempotent. */
+    /** The native host graph for CPU queries, made (and validated) on first use. */
+    org.gsssp.internal.HostGraphHandle hostHandle() {
+        org.gsssp.internal.HostGraphHandle h = hostHandle;
+        if (h == null) {
+            synchronized (this) {
+                h = hostHandle;
+                if (h == null) {
+                    if (closed) {
+                        throw new GraphClosedException("graph " + name + " is closed");
+                    }
+                    h = org.gsssp.internal.HostGraphHandle.create(this);
+                    hostHandle = h;
+                }
+            }
+        }
+        return h;
+    }
+
+    /** Reusable output memory for CPU queries on this graph (plain off-heap memory). */
+    org.gsssp.internal.OutputPool cpuOutputs() {
+        org.gsssp.internal.OutputPool p = cpuOutputs;
+        if (p == null) {
+            synchronized (this) {
+                p = cpuOutputs;
+                if (p == null) {
+                    p = new org.gsssp.internal.OutputPool(n, false);
+                    cpuOutputs = p;
+                }
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Frees the off-heap memory (unmaps a mapped file). Idempotent. CPU queries running on the graph are
+     * waited for; later ones fail with {@link GraphClosedException}.
+     */
     @Override
     public void close() {
         if (closing.compareAndSet(false, true)) {
             closed = true;
+            org.gsssp.internal.HostGraphHandle h;
+            org.gsssp.internal.OutputPool p;
+            synchronized (this) {
+                h = hostHandle;
+                p = cpuOutputs;
+            }
+            if (h != null) {
+                h.close();
+            }
+            if (p != null) {
+                p.close();
+            }
             arena.close();
         }
     }

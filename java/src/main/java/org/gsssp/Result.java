@@ -2,14 +2,28 @@ package org.gsssp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Cleaner;
 import java.util.Arrays;
 
 /**
- * Shortest distances and the shortest-path tree from one source. Vertex arguments are internal ids
- * (0..n-1); {@link #ids()} maps them to the file's own ids. The arrays live off-heap in memory the garbage
- * collector frees (no device memory is held), so a Result needs no closing.
+ * Shortest distances and the shortest-path tree from one source, in host memory. Vertex arguments are
+ * internal ids (0..n-1); {@link #ids()} maps them to the file's own ids.
+ *
+ * <p>Where the memory comes from:
+ * <ul>
+ *   <li>a query given {@link QueryBuffers} returns a view of them: it stays readable until the next query
+ *       into the same buffers, and then throws {@link IllegalStateException} instead of showing that
+ *       query's values;</li>
+ *   <li>any other query takes its memory from a pool of its graph (pinned for GPU queries), so that no
+ *       query allocates or pins n-sized memory once the pool is warm. {@link #close()} gives it back at
+ *       once; a Result never closed gives it back when the garbage collector finds it unreachable. After
+ *       close, reads throw {@link IllegalStateException}.</li>
+ * </ul>
+ * No device memory is held (see {@link DeviceResult} for results that stay on the GPU).
  */
-public final class Result {
+public final class Result implements AutoCloseable {
+    static final Cleaner CLEANER = Cleaner.create();
+
     private final int source;
     private final WeightType weightType;
     private final MemorySegment distances;     // int64 or double, per gsssp.h
@@ -19,9 +33,19 @@ public final class Result {
     private final String device;
     private final Stats stats;
     private final java.util.List<TraceSample> trace;
+    private final QueryBuffers buffers;        // the caller's buffers this Result views, or null
+    private final long generation;
+    private final Cleaner.Cleanable pooled;    // gives pooled memory back, or null
+    private volatile boolean closed;
 
     Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors, VertexIds ids,
             Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace) {
+        this(source, weightType, distances, predecessors, ids, algorithm, device, stats, trace, null, 0, null);
+    }
+
+    private Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors,
+            VertexIds ids, Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace,
+            QueryBuffers buffers, long generation, Runnable release) {
         this.source = source;
         this.weightType = weightType;
         this.distances = distances;
@@ -31,6 +55,61 @@ public final class Result {
         this.device = device;
         this.stats = stats;
         this.trace = trace;
+        this.buffers = buffers;
+        this.generation = generation;
+        this.pooled = release == null ? null : CLEANER.register(this, release);
+    }
+
+    /** A Result viewing the caller's buffers as they are after the query of {@code generation}. */
+    static Result inBuffers(int source, WeightType weightType, QueryBuffers buffers, long generation,
+            boolean predecessors, VertexIds ids, Algorithm algorithm, String device, Stats stats,
+            java.util.List<TraceSample> trace) {
+        return new Result(source, weightType, buffers.distances(), predecessors ? buffers.predecessors() : null, ids,
+                algorithm, device, stats, trace, buffers, generation, null);
+    }
+
+    /** A Result in pooled memory; {@code release} (which must not refer to the Result) gives it back. */
+    static Result pooled(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors,
+            VertexIds ids, Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace,
+            Runnable release) {
+        return new Result(source, weightType, distances, predecessors, ids, algorithm, device, stats, trace, null, 0,
+                release);
+    }
+
+    private void check() {
+        if (closed) {
+            throw new IllegalStateException("this Result is closed");
+        }
+        if (buffers != null) {
+            buffers.checkGeneration(generation);
+        }
+    }
+
+    /** A copy in memory of its own (freed by the garbage collector), independent of any pool or buffers. */
+    Result detach() {
+        check();
+        java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofAuto();
+        MemorySegment d = arena.allocate(Math.max(1, distances.byteSize()), 8).asSlice(0, distances.byteSize());
+        d.copyFrom(distances);
+        MemorySegment p = null;
+        if (predecessors != null) {
+            p = arena.allocate(Math.max(1, predecessors.byteSize()), 4).asSlice(0, predecessors.byteSize());
+            p.copyFrom(predecessors);
+        }
+        return new Result(source, weightType, d, p, ids, algorithm, device, stats, trace);
+    }
+
+    /**
+     * Gives pooled memory back for the next query, at once instead of when the garbage collector gets to
+     * it; reads throw {@link IllegalStateException} afterwards. For a Result viewing {@link QueryBuffers} it
+     * only ends this view. Idempotent.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (pooled != null) {
+            pooled.clean();
+        }
     }
 
     /**
@@ -72,6 +151,7 @@ public final class Result {
     }
 
     public boolean isReachable(int v) {
+        check();
         return weightType == WeightType.INT32
                 ? distances.getAtIndex(ValueLayout.JAVA_LONG, v) != Long.MAX_VALUE
                 : distances.getAtIndex(ValueLayout.JAVA_DOUBLE, v) != Double.POSITIVE_INFINITY;
@@ -79,6 +159,7 @@ public final class Result {
 
     /** The distance to v; +infinity when v is unreachable. Exact for int graphs up to 2^53. */
     public double distance(int v) {
+        check();
         if (weightType == WeightType.INT32) {
             long d = distances.getAtIndex(ValueLayout.JAVA_LONG, v);
             return d == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : d;
@@ -88,6 +169,7 @@ public final class Result {
 
     /** The exact distance of an int-weighted graph; Long.MAX_VALUE when v is unreachable. */
     public long distanceAsLong(int v) {
+        check();
         if (weightType != WeightType.INT32) {
             throw new IllegalStateException("distanceAsLong is for int32-weighted graphs; this one has " + weightType);
         }
@@ -96,6 +178,7 @@ public final class Result {
 
     /** The predecessor of v on a shortest path, or -1 for the source and unreachable vertices. */
     public int predecessor(int v) {
+        check();
         if (predecessors == null) {
             throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");
         }
@@ -132,11 +215,13 @@ public final class Result {
 
     /** The distances as stored: n int64 values (INT32 graphs) or n doubles (FLOAT32 graphs), read-only. */
     public MemorySegment distances() {
+        check();
         return distances.asReadOnly();
     }
 
     /** Number of reachable vertices. */
     public long reachedCount() {
+        check();
         long reached = 0;
         for (int v = 0, n = numVertices(); v < n; v++) {
             if (isReachable(v)) {

@@ -2,20 +2,24 @@ package org.gsssp;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.gsssp.internal.HostGraphHandle;
 import org.gsssp.internal.NativeGraph;
-import org.gsssp.internal.NativeLibrary;
-import org.gsssp.internal.Query;
+import org.gsssp.internal.OutputBlock;
+import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
+import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
  * One-off shortest-path queries. For many queries on one graph, upload it once with
- * {@link DeviceGraph#upload(Graph)} instead: this class uploads the graph for every GPU query.
+ * {@link DeviceGraph#upload(Graph)} instead: this class uploads the graph for every GPU query. CPU queries
+ * run on the host graph as it is, checked once per {@link Graph} (not per query) and with their output
+ * memory pooled per graph, so a small CPU query costs little beyond the search itself.
  */
 public final class Sssp {
     private Sssp() {}
 
-    /** AUTO: the default GPU algorithm when a GPU is present, else CPU Dijkstra. */
+    /** {@link Algorithm#AUTO}: see {@link Algorithm#chooseAuto}. */
     public static Result solve(Graph graph, int source) {
         return solve(graph, source, Algorithm.AUTO, Options.defaults());
     }
@@ -25,16 +29,33 @@ public final class Sssp {
     }
 
     public static Result solve(Graph graph, int source, Algorithm algorithm, Options options) {
-        Algorithm resolved = resolve(algorithm);
+        return solve(graph, source, algorithm, options, null);
+    }
+
+    /**
+     * As {@link #solve(Graph, int, Algorithm, Options)}, writing into the caller's reusable buffers (null:
+     * pooled memory); the Result is then a view of them (see {@link QueryBuffers}).
+     */
+    public static Result solve(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
+        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, Devices.available()) : algorithm;
         if (!resolved.requiresGpu()) {
-            return cpu(graph, source, resolved, options);
+            return cpu(graph, source, resolved, options, into);
         }
         try (DeviceGraph deviceGraph = DeviceGraph.upload(graph)) {
-            return deviceGraph.query(source, resolved, options);
+            if (into != null) {
+                return deviceGraph.query(source, resolved, options, into);
+            }
+            // The device graph's pool goes with it: copy out of pooled memory into memory of the Result's own.
+            try (Result pooled = deviceGraph.query(source, resolved, options)) {
+                return pooled.detach();
+            }
         }
     }
 
-    /** AUTO becomes the default GPU algorithm if a GPU is present, else CPU Dijkstra; others stay. */
+    /**
+     * AUTO without a graph: the default GPU algorithm if a GPU is present, else CPU Dijkstra; others stay.
+     * With a graph at hand, {@link Algorithm#chooseAuto} decides better (negative weights, small graphs).
+     */
     public static Algorithm resolve(Algorithm algorithm) {
         if (algorithm != Algorithm.AUTO) {
             return algorithm;
@@ -42,17 +63,49 @@ public final class Sssp {
         return Devices.available() ? Algorithm.defaultGpuAlgorithm() : Algorithm.CPU_DIJKSTRA;
     }
 
-    static Result cpu(Graph graph, int source, Algorithm algorithm, Options options) {
-        NativeLibrary.ensureLoaded();
+    static Result cpu(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
         checkSource(graph, source);
+        boolean predecessors = options.computePredecessors();
+        HostGraphHandle host = graph.hostHandle();
+        if (into != null) {
+            long generation = into.begin(graph, predecessors);
+            try {
+                Ran ran = runCpu(host, graph, source, algorithm, options, into.distances(),
+                        predecessors ? into.predecessors() : null);
+                return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
+                        "CPU", ran.stats(), ran.trace());
+            } finally {
+                into.end();
+            }
+        }
+        OutputPool pool = graph.cpuOutputs();
+        OutputBlock block = pool.take(predecessors);
+        try {
+            Ran ran = runCpu(host, graph, source, algorithm, options, block.distances(),
+                    predecessors ? block.predecessors() : null);
+            return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
+                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block));
+        } catch (RuntimeException | Error e) {
+            pool.give(block);
+            throw e;
+        }
+    }
+
+    private record Ran(Stats stats, java.util.List<TraceSample> trace) {}
+
+    private static Ran runCpu(HostGraphHandle host, Graph graph, int source, Algorithm algorithm, Options options,
+            MemorySegment distances, MemorySegment predecessors) {
+        host.enter();
         try (Arena arena = Arena.ofConfined()) {
-            Query q = Query.allocate(graph.numVertices(), options.computePredecessors(), arena);
-            MemorySegment nativeOptions = NativeGraph.options(options, arena);
-            int status = GssspNative.gsssp_cpu_sssp(NativeGraph.csr(graph, arena), algorithm.code(), source,
-                    nativeOptions, q.distances(), q.predecessorsOrNull(), q.stats());
-            Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name(), q.stats());
-            return new Result(source, graph.weightType(), q.distances(), q.predecessors(), graph.ids(), algorithm, "CPU",
-                    NativeGraph.stats(q.stats()), NativeGraph.trace(nativeOptions, q.stats()));
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            int status = GssspNative.gsssp_host_graph_sssp(host.handle(), algorithm.code(), source, nativeOptions,
+                    distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);
+            Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
+                    + graph.name(), stats);
+            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats));
+        } finally {
+            host.exit();
         }
     }
 

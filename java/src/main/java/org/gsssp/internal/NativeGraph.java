@@ -56,6 +56,28 @@ public final class NativeGraph {
         return o;
     }
 
+    // The native form of each Options in use: Options are immutable, so their struct is built once and
+    // shared by every query (a downcall to gsssp_options_init and 19 field writes per query otherwise).
+    // Weak keys: an Options the caller drops takes its struct with it.
+    private static final java.util.Map<Options, MemorySegment> OPTIONS_CACHE =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * The options struct for one query: the cached one, or, when the options ask for a trace (a buffer the
+     * query writes), a new one in {@code arena}.
+     */
+    public static MemorySegment queryOptions(Options options, Arena arena) {
+        if (options.traceCapacity() > 0) {
+            return options(options, arena);
+        }
+        MemorySegment cached = OPTIONS_CACHE.get(options);
+        if (cached == null) {
+            cached = options(options, Arena.ofAuto());
+            OPTIONS_CACHE.put(options, cached);
+        }
+        return cached;
+    }
+
     /** gsssp_options.adds_pool_words: 0 from the graph, &gt; 0 a fixed pool, &lt; 0 a growable pool of -N words. */
     public static long addsPoolField(Options options) {
         long words = options.addsPoolWords();

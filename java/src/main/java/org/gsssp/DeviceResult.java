@@ -1,0 +1,238 @@
+package org.gsssp;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Cleaner;
+import java.util.concurrent.locks.StampedLock;
+import org.gsssp.internal.Status;
+import org.gsssp.internal.ffi.GssspNative;
+
+/**
+ * A query's result left on the GPU: the distances (and predecessors, when computed) stay in device memory
+ * and only what is read crosses the bus. One target's distance costs one 8-byte copy, a path one walk of
+ * the predecessors on the device and a copy of the path's vertices; a service that asks for one route does
+ * not pay for n distances. Get one from {@link DeviceGraph#queryResident(int, Algorithm, Options)}.
+ *
+ * <p>It holds device memory: close it (try-with-resources) when done; one never closed is freed when the
+ * garbage collector finds it unreachable. Reads are thread-safe. Closing its {@link DeviceGraph} frees its
+ * memory too: reads then throw {@link GraphClosedException}. Vertex arguments are internal ids.
+ */
+public final class DeviceResult implements AutoCloseable {
+    private final DeviceGraph owner;
+    private final MemorySegment handle;
+    private final int source;
+    private final int numVertices;
+    private final WeightType weightType;
+    private final Algorithm algorithm;
+    private final Stats stats;
+    private final boolean predecessors;
+    private final Cleaner.Cleanable cleanable;
+    // Reads hold the read lock; close takes the write lock, so no read is inside the native handle when it
+    // is freed.
+    private final StampedLock lock = new StampedLock();
+    private boolean closed;  // guarded by lock
+
+    DeviceResult(DeviceGraph owner, MemorySegment handle, int source, Algorithm algorithm, Stats stats,
+            boolean predecessors) {
+        this.owner = owner;
+        this.handle = handle;
+        this.source = source;
+        this.numVertices = owner.graph().numVertices();
+        this.weightType = owner.graph().weightType();
+        this.algorithm = algorithm;
+        this.stats = stats;
+        this.predecessors = predecessors;
+        this.cleanable = Result.CLEANER.register(this, () -> GssspNative.gsssp_device_result_destroy(handle));
+    }
+
+    public int source() {
+        return source;
+    }
+
+    public int numVertices() {
+        return numVertices;
+    }
+
+    public WeightType weightType() {
+        return weightType;
+    }
+
+    /** The algorithm that ran (never AUTO). */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    public Stats stats() {
+        return stats;
+    }
+
+    /** Whether predecessors were computed (needed by {@link #path(int)}). */
+    public boolean hasPredecessors() {
+        return predecessors;
+    }
+
+    /** The distance to v; +infinity when v is unreachable. Exact for int graphs up to 2^53. */
+    public double distance(int v) {
+        long bits = fetchOne(v);
+        if (weightType == WeightType.INT32) {
+            return bits == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : bits;
+        }
+        return Double.longBitsToDouble(bits);
+    }
+
+    /** The exact distance of an int-weighted graph; Long.MAX_VALUE when v is unreachable. */
+    public long distanceAsLong(int v) {
+        requireInt("distanceAsLong");
+        return fetchOne(v);
+    }
+
+    /** The distances of the given vertices, in their order (one gather on the GPU, one copy back). */
+    public long[] distancesAsLong(int[] vertices) {
+        requireInt("distancesAsLong");
+        long[] out = new long[vertices.length];
+        fetch(vertices, out, null);
+        return out;
+    }
+
+    /** The distances of the given vertices as doubles (+infinity when unreachable). */
+    public double[] distances(int[] vertices) {
+        double[] out = new double[vertices.length];
+        if (weightType == WeightType.INT32) {
+            long[] exact = new long[vertices.length];
+            fetch(vertices, exact, null);
+            for (int i = 0; i < exact.length; i++) {
+                out[i] = exact[i] == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : exact[i];
+            }
+        } else {
+            fetch(vertices, null, out);
+        }
+        return out;
+    }
+
+    /**
+     * The vertices of a shortest path from the source to v, both included; empty when v is unreachable. Needs
+     * predecessors ({@link Options#computePredecessors()}).
+     */
+    public int[] path(int v) {
+        checkVertex(v);
+        if (!predecessors) {
+            throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");
+        }
+        long stamp = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            int capacity = 1024;
+            MemorySegment length = arena.allocate(ValueLayout.JAVA_LONG);
+            for (;;) {
+                MemorySegment path = arena.allocate(ValueLayout.JAVA_INT, capacity);
+                check(GssspNative.gsssp_device_result_path(handle, v, path, capacity, length), "path to vertex " + v);
+                long n = length.get(ValueLayout.JAVA_LONG, 0);
+                if (n <= capacity) {
+                    return path.asSlice(0, n * Integer.BYTES).toArray(ValueLayout.JAVA_INT);
+                }
+                capacity = Math.toIntExact(n);
+            }
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Copies every distance (and predecessor, if computed) to the host, as a {@link Result}. */
+    public Result toHost() {
+        long stamp = enter();
+        try {
+            Arena arena = Arena.ofAuto();
+            long n = numVertices;
+            MemorySegment d = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, n)).asSlice(0, n * Long.BYTES);
+            MemorySegment p = predecessors
+                    ? arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n)).asSlice(0, n * Integer.BYTES) : null;
+            check(GssspNative.gsssp_device_result_copy(handle, d, p == null ? MemorySegment.NULL : p), "copying the result");
+            return new Result(source, weightType, d, p, owner.graph().ids(), algorithm, owner.device().name(), stats,
+                    java.util.List.of());
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Frees the device memory. Idempotent. */
+    @Override
+    public void close() {
+        long stamp = lock.writeLock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            cleanable.clean();
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    private long fetchOne(int v) {
+        checkVertex(v);
+        long stamp = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment index = arena.allocateFrom(ValueLayout.JAVA_INT, v);
+            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
+            check(GssspNative.gsssp_device_result_distances(handle, index, 1, out), "distance of vertex " + v);
+            return out.get(ValueLayout.JAVA_LONG, 0);
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    private void fetch(int[] vertices, long[] longs, double[] doubles) {
+        for (int v : vertices) {
+            checkVertex(v);
+        }
+        if (vertices.length == 0) {
+            return;
+        }
+        long stamp = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment index = arena.allocateFrom(ValueLayout.JAVA_INT, vertices);
+            MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG, vertices.length);
+            check(GssspNative.gsssp_device_result_distances(handle, index, vertices.length, out),
+                    "distances of " + vertices.length + " vertices");
+            if (longs != null) {
+                MemorySegment.copy(out, ValueLayout.JAVA_LONG, 0, longs, 0, vertices.length);
+            } else {
+                MemorySegment.copy(out, ValueLayout.JAVA_DOUBLE, 0, doubles, 0, vertices.length);
+            }
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    private long enter() {
+        long stamp = lock.readLock();
+        if (closed) {
+            lock.unlockRead(stamp);
+            throw new IllegalStateException("this DeviceResult is closed");
+        }
+        if (owner.isClosed()) {
+            lock.unlockRead(stamp);
+            throw new GraphClosedException("the device graph of " + owner.graph().name()
+                    + " is closed: its resident results were freed with it");
+        }
+        return stamp;
+    }
+
+    private void check(int status, String what) {
+        Status.check(status, what + " of a resident result (" + algorithm.cliName() + " from vertex "
+                + owner.graph().ids().toExternal(source) + " on " + owner.graph().name() + ")");
+    }
+
+    private void checkVertex(int v) {
+        if (v < 0 || v >= numVertices) {
+            throw new IllegalArgumentException("vertex " + v + " is out of range 0.." + (numVertices - 1));
+        }
+    }
+
+    private void requireInt(String what) {
+        if (weightType != WeightType.INT32) {
+            throw new IllegalStateException(what + " is for int32-weighted graphs; this one has " + weightType);
+        }
+    }
+}
