@@ -5,11 +5,18 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} picks the best
- * GPU algorithm when a GPU is present and CPU Dijkstra otherwise.
+ * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} is resolved per
+ * graph by {@link #chooseAuto(Graph, boolean)}: {@link #HBF} for negative weights on a GPU, {@link #CPU_DIJKSTRA}
+ * without a GPU or below {@link #AUTO_GPU_MIN_EDGES} edges, else {@link #ADDS}.
  */
 public enum Algorithm {
-    /** The best GPU algorithm when a GPU is present, else {@link #CPU_DIJKSTRA}. */
+    /**
+     * Chosen per graph by {@link #chooseAuto(Graph, boolean)}, in this order: a negative weight gives {@link #HBF}
+     * with a GPU and {@link #CPU_DIJKSTRA} without one (which rejects the graph with
+     * {@link UnsupportedInputException}); no GPU gives {@link #CPU_DIJKSTRA}; fewer than
+     * {@link #AUTO_GPU_MIN_EDGES} edges give {@link #CPU_DIJKSTRA} (the CPU answers sooner); anything else
+     * gives {@link #ADDS}.
+     */
     AUTO(-1, "auto", false),
     /** Dijkstra with a binary heap on the host; the reference every GPU result is checked against. */
     CPU_DIJKSTRA(0, "dijkstra-cpu", false),
@@ -49,6 +56,15 @@ public enum Algorithm {
      */
     ADDS(7, "adds", true);
 
+    /**
+     * AUTO's crossover: with a GPU and non-negative weights, a graph with fewer edges than this is solved by
+     * {@link #CPU_DIJKSTRA} (upload and launch cost more than the CPU's whole answer), one with at least this many
+     * by {@link #ADDS}. PROVISIONAL: 50,000 is a placeholder until the crossover is measured on the GPU host;
+     * the measurement goes to benchmarks/results/serving/. Update this one constant (the rule, its reason text,
+     * the CLI and the tests all read it).
+     */
+    public static final long AUTO_GPU_MIN_EDGES = 50_000;
+
     private final int code;
     private final String cliName;
     private final boolean gpu;
@@ -78,9 +94,48 @@ public enum Algorithm {
         return false;
     }
 
-    /** The GPU algorithm AUTO stands for when a GPU is present. */
+    /**
+     * The best GPU algorithm for non-negative weights, {@link #ADDS}: what {@link #AUTO} picks on a GPU for a graph
+     * without negative weights and with at least {@link #AUTO_GPU_MIN_EDGES} edges. It does not look at the graph;
+     * use {@link #chooseAuto(Graph, boolean)} to resolve AUTO for a given one.
+     */
     public static Algorithm defaultGpuAlgorithm() {
-        return FRONTIER;
+        return ADDS;
+    }
+
+    /**
+     * Resolves {@link #AUTO} for a graph: {@link #HBF} if the graph has a negative weight and a GPU is available;
+     * {@link #CPU_DIJKSTRA} if it has one and no GPU is (CPU Dijkstra then raises {@link UnsupportedInputException});
+     * {@link #CPU_DIJKSTRA} without a GPU; {@link #CPU_DIJKSTRA} for fewer than {@link #AUTO_GPU_MIN_EDGES} edges;
+     * else {@link #ADDS}. Scans the weights once ({@link Graph#hasNegativeWeight()} caches the answer).
+     *
+     * @param graph        the graph to be solved, open
+     * @param gpuAvailable whether a GPU can be used, normally {@link Devices#available()}
+     */
+    public static Algorithm chooseAuto(Graph graph, boolean gpuAvailable) {
+        if (graph.hasNegativeWeight()) {
+            return gpuAvailable ? HBF : CPU_DIJKSTRA;
+        }
+        if (!gpuAvailable || graph.numEdges() < AUTO_GPU_MIN_EDGES) {
+            return CPU_DIJKSTRA;
+        }
+        return ADDS;
+    }
+
+    /**
+     * Why {@link #chooseAuto(Graph, boolean)} picks what it picks for these arguments, in a few words for output
+     * such as {@code algorithm adds (auto: ...)}: "negative weights: H-BF", "negative weights, no GPU",
+     * "no GPU", "m < N edges: CPU answers sooner" or "m >= N edges: ADDS", N being {@link #AUTO_GPU_MIN_EDGES}.
+     */
+    public static String describeAutoChoice(Graph graph, boolean gpuAvailable) {
+        if (graph.hasNegativeWeight()) {
+            return gpuAvailable ? "negative weights: H-BF" : "negative weights, no GPU";
+        }
+        if (!gpuAvailable) {
+            return "no GPU";
+        }
+        String crossover = String.format(Locale.ROOT, "%,d edges", AUTO_GPU_MIN_EDGES);
+        return graph.numEdges() < AUTO_GPU_MIN_EDGES ? "m < " + crossover + ": CPU answers sooner" : "m >= " + crossover + ": ADDS";
     }
 
     /** Parses a CLI name or an enum constant name, case-insensitively. */

@@ -46,7 +46,8 @@ final class SolveCommand implements Callable<Integer> {
     Long source;
 
     @Option(names = "--algorithm", paramLabel = "NAME", completionCandidates = AlgorithmNames.class,
-            description = "One of: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
+            description = {"One of: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).",
+                    "auto: hbf for negative weights on a GPU; dijkstra-cpu without a GPU or for small graphs; else adds."})
     String algorithm = "auto";
 
     /** The CLI names of every algorithm, so help lists new ones without edits here. */
@@ -104,7 +105,13 @@ final class SolveCommand implements Callable<Integer> {
         LoadOptions options = loadOptions();
         try (Graph graph = graphFile == null ? loadBundled(options) : GraphLoader.load(graphFile, options)) {
             int src = resolveSource(graph);
-            Algorithm resolved = Sssp.resolve(wanted);
+            String autoReason = null;
+            Algorithm resolved = wanted;
+            if (wanted == Algorithm.AUTO) {
+                boolean gpu = Devices.available();
+                resolved = Algorithm.chooseAuto(graph, gpu);
+                autoReason = Algorithm.describeAutoChoice(graph, gpu);
+            }
             String device = resolved.requiresGpu() ? Devices.info(0).describe() : "CPU";
             Result result;
             if (resolved.requiresGpu()) {
@@ -114,7 +121,7 @@ final class SolveCommand implements Callable<Integer> {
             } else {
                 result = Sssp.solve(graph, src, resolved, queryOptions);
             }
-            printSummary(out, graph, device, result);
+            printSummary(out, graph, device, result, autoReason);
             if (output != null) {
                 writeDistances(graph, result, output);
                 out.printf("output    %s%n", output);
@@ -194,11 +201,12 @@ final class SolveCommand implements Callable<Integer> {
         return v;
     }
 
-    private static void printSummary(PrintWriter out, Graph graph, String device, Result r) {
+    /** {@code autoReason}: why AUTO chose the algorithm, or null when --algorithm named it. */
+    private static void printSummary(PrintWriter out, Graph graph, String device, Result r, String autoReason) {
         out.printf(Locale.ROOT, "graph     %s: %,d vertices, %,d edges, %s weights%n", graph.name(), graph.numVertices(),
                 graph.numEdges(), graph.weightType().name().toLowerCase(Locale.ROOT));
         out.printf("device    %s%n", device);
-        out.printf("algorithm %s%n", r.algorithm().cliName());
+        out.printf("algorithm %s%s%n", r.algorithm().cliName(), autoReason == null ? "" : " (auto: " + autoReason + ")");
         out.printf("source    %d%n", graph.ids().toExternal(r.source()));
         out.printf(Locale.ROOT, "time      %.3f ms (algorithm), %.3f ms (call), %,d iterations, %,d vertex visits, %,d edges relaxed%n",
                 r.stats().timeMs(), r.stats().totalMs(), r.stats().iterations(), r.stats().vertexVisits(), r.stats().edgesRelaxed());

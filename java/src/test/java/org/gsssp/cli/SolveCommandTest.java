@@ -8,7 +8,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import org.gsssp.Algorithm;
+import org.gsssp.Devices;
 import org.gsssp.testing.SharedGraphs;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +33,36 @@ class SolveCommandTest {
         assertTrue(r.out().contains("rome99.gr (bundled): 3,353 vertices, 8,870 edges"), r.out());
         assertTrue(r.out().contains("verify    OK"), r.out());
         assertTrue(r.out().contains("reached   3,353 of 3,353"), r.out());
+    }
+
+    @Test
+    void autoSaysWhatItChoseAndWhy() {
+        Run r = run("solve");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        String line = r.out().lines().filter(l -> l.startsWith("algorithm ")).findFirst().orElseThrow();
+        String crossover = String.format(Locale.ROOT, "%,d", Algorithm.AUTO_GPU_MIN_EDGES);
+        if (!Devices.available()) {
+            assertEquals("algorithm dijkstra-cpu (auto: no GPU)", line);
+        } else if (8870 < Algorithm.AUTO_GPU_MIN_EDGES) {   // rome99 has 8,870 edges
+            assertEquals("algorithm dijkstra-cpu (auto: m < " + crossover + " edges: CPU answers sooner)", line);
+        } else {
+            assertEquals("algorithm adds (auto: m >= " + crossover + " edges: ADDS)", line);
+        }
+        Run explicitAuto = run("solve", "--algorithm", "auto");
+        assertTrue(explicitAuto.out().lines().anyMatch(line::equals), explicitAuto.out());
+
+        Run named = run("solve", "--algorithm", "dijkstra-cpu");
+        assertTrue(named.out().lines().anyMatch(l -> l.equals("algorithm dijkstra-cpu")), named.out());
+    }
+
+    @Test
+    void autoOnNegativeWeightsWithoutGpuFailsClearly(@TempDir Path dir) throws Exception {
+        Assumptions.assumeFalse(Devices.available(), "with a GPU, AUTO runs H-BF (GPU tests cover it)");
+        Path graph = dir.resolve("neg.gr");
+        Files.writeString(graph, "p sp 3 2\na 1 2 4\na 2 3 -1\n");
+        Run r = run("solve", "--graph", graph.toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertTrue(r.err().startsWith("gsssp: ") && r.err().contains("negative weight"), r.err());
     }
 
     @Test

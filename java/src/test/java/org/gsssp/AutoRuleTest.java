@@ -1,0 +1,101 @@
+package org.gsssp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** AUTO's rule, {@link Algorithm#chooseAuto(Graph, boolean)}, branch by branch; CPU only (the GPU is a flag). */
+class AutoRuleTest {
+    /** A path 0 -> 1 -> ... -> m on m+1 vertices, every weight {@code w}. */
+    private static Graph path(int m, int w) {
+        long[] offsets = new long[m + 2];
+        int[] targets = new int[m];
+        int[] weights = new int[m];
+        for (int e = 0; e < m; e++) {
+            offsets[e + 1] = e + 1;
+            targets[e] = e + 1;
+            weights[e] = w;
+        }
+        offsets[m + 1] = m;
+        return Graph.fromArrays(offsets, targets, weights, null, "path" + m);
+    }
+
+    private static Graph small(int weightOfLastEdge) {
+        return new GraphBuilder(3, WeightType.INT32).addEdge(0, 1, 4).addEdge(1, 2, weightOfLastEdge).build();
+    }
+
+    @Test
+    void negativeWeightWithGpuIsHbf() {
+        try (Graph g = small(-1)) {
+            assertEquals(Algorithm.HBF, Algorithm.chooseAuto(g, true));
+            assertTrue(Algorithm.chooseAuto(g, true).acceptsNegativeWeights());
+            assertEquals("negative weights: H-BF", Algorithm.describeAutoChoice(g, true));
+        }
+        // a large one too: negative weights win over the size rule
+        try (Graph g = path((int) Algorithm.AUTO_GPU_MIN_EDGES, -1)) {
+            assertEquals(Algorithm.HBF, Algorithm.chooseAuto(g, true));
+        }
+    }
+
+    @Test
+    void negativeFloatWeightWithGpuIsHbf() {
+        try (Graph g = new GraphBuilder(2, WeightType.FLOAT32).addEdge(0, 1, -0.5f).build()) {
+            assertEquals(Algorithm.HBF, Algorithm.chooseAuto(g, true));
+        }
+    }
+
+    @Test
+    void negativeWeightWithoutGpuIsCpuDijkstra() {
+        try (Graph g = small(-1)) {
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, false));
+            assertEquals("negative weights, no GPU", Algorithm.describeAutoChoice(g, false));
+        }
+    }
+
+    @Test
+    void noGpuIsCpuDijkstraWhateverTheSize() {
+        try (Graph g = small(3)) {
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, false));
+            assertEquals("no GPU", Algorithm.describeAutoChoice(g, false));
+        }
+        try (Graph g = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 1)) {
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, false));
+            assertEquals("no GPU", Algorithm.describeAutoChoice(g, false));
+        }
+    }
+
+    @Test
+    void smallGraphWithGpuIsCpuDijkstra() {
+        try (Graph g = small(0)) {   // zero weights are non-negative
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, true));
+            assertTrue(Algorithm.describeAutoChoice(g, true).endsWith("edges: CPU answers sooner"),
+                    Algorithm.describeAutoChoice(g, true));
+        }
+        try (Graph g = new GraphBuilder(0, WeightType.INT32).build()) {
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, true));
+        }
+        try (Graph g = path((int) Algorithm.AUTO_GPU_MIN_EDGES - 1, 1)) {   // just below the crossover
+            assertEquals(Algorithm.AUTO_GPU_MIN_EDGES - 1, g.numEdges());
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, true));
+        }
+    }
+
+    @Test
+    void graphAtOrAboveTheCrossoverWithGpuIsAdds() {
+        try (Graph g = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 1)) {
+            assertEquals(Algorithm.AUTO_GPU_MIN_EDGES, g.numEdges());
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAuto(g, true));
+            assertTrue(Algorithm.describeAutoChoice(g, true).endsWith("edges: ADDS"), Algorithm.describeAutoChoice(g, true));
+        }
+        try (Graph g = path((int) Algorithm.AUTO_GPU_MIN_EDGES + 1, 7)) {
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAuto(g, true));
+        }
+    }
+
+    @Test
+    void defaultGpuAlgorithmIsAdds() {
+        assertEquals(Algorithm.ADDS, Algorithm.defaultGpuAlgorithm());
+        assertTrue(Algorithm.defaultGpuAlgorithm().requiresGpu());
+    }
+}
