@@ -171,6 +171,13 @@ typedef struct gsssp_options {
    * gsssp_stats.trace_length says how many. Algorithms that do not trace write none. */
   gsssp_trace_sample* trace;
   int64_t trace_capacity;
+
+  /* Compact host distances (GPU queries into host memory): 1 = write 4 bytes per vertex instead of 8 when
+   * every distance fits, halving what crosses the bus: float32 graphs as float (exact: the distances are
+   * float32 sums), int32 graphs as uint32 when all finite distances are in [0, 2^32 - 2] (UINT32_MAX for
+   * unreachable vertices); otherwise the usual 8-byte format. gsssp_stats.distance_bytes says which was
+   * written. 0 (default) = always 8 bytes. CPU queries and resident results always use 8 bytes. */
+  int32_t compact_distances;
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);
@@ -187,6 +194,7 @@ typedef struct gsssp_stats {
   int64_t trace_length;        /* samples written to options.trace */
   int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
   int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (adds_pool_words) */
+  int32_t distance_bytes;      /* bytes per distance written to the host: 8, or 4 (options.compact_distances) */
 } gsssp_stats;
 
 /* Checks a host CSR (monotone offsets, targets in range, finite float weights); GSSSP_ERROR_INVALID_GRAPH

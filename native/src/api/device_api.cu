@@ -232,8 +232,10 @@ class ResultUse {
 };
 
 void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp::DeviceCounters& counters,
-                int64_t reached, int64_t query_bytes, std::chrono::steady_clock::time_point start) {
+                int64_t reached, int64_t query_bytes, std::chrono::steady_clock::time_point start,
+                int distance_bytes = 8) {
   if (stats == nullptr) return;
+  stats->distance_bytes = distance_bytes;
   stats->time_ms = run.time_ms;
   stats->iterations = run.rounds;
   stats->vertex_visits = static_cast<int64_t>(counters.vertex_visits);
@@ -287,15 +289,17 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
                 gsssp::format("negative cycle reachable from the source through vertex %lld",
                               static_cast<long long>(run.negative_cycle_vertex)));
   }
-  gsssp::DeviceCounters counters;
+  gsssp::FinalizeResult finished;
   try {
-    const gsssp::QueryOutput output = make_output(resolved.predecessors, g.num_vertices, workspace.stream());
-    counters = gsssp::finalize_query(query, run.distances, output);
+    gsssp::QueryOutput output = make_output(resolved.predecessors, g.num_vertices, workspace.stream());
+    output.compact = resolved.raw.compact_distances != 0;
+    finished = gsssp::finalize_query(query, run.distances, output);
   } catch (...) {
     on_failure();
     throw;
   }
-  fill_stats(stats, run, counters, static_cast<int64_t>(counters.reached), workspace.query_bytes(), start);
+  fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
+             start, finished.distance_bytes);
 }
 
 }  // namespace

@@ -55,6 +55,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int64_t source
     stats->trace_length = 0;
     stats->restarts = 0;
     stats->negative_cycle_vertex = -1;
+    stats->distance_bytes = 8;
     stats->total_ms = milliseconds_since(start);
   }
 }

@@ -27,6 +27,18 @@ struct Int32Distance {
   // Cannot wrap: a simple path has at most 2^31 - 2 edges of |w| < 2^31 (see gsssp.h).
   __device__ __forceinline__ static value relax(value d, weight w) { return d + static_cast<value>(w); }
   __host__ __device__ __forceinline__ static output to_output(stored s) { return decode(s); }
+  // Compact output (gsssp_options.compact_distances): uint32, UINT32_MAX for unreachable; false when the
+  // distance does not fit (negative, or 2^32 - 1 and above).
+  using compact = unsigned int;
+  __host__ __device__ __forceinline__ static bool to_compact(stored s, compact& out) {
+    if (s == kInfinity) {
+      out = 0xffffffffu;
+      return true;
+    }
+    const value v = decode(s);
+    out = static_cast<compact>(v);
+    return v >= 0 && v < 0xffffffffll;
+  }
 };
 
 struct Float32Distance {
@@ -45,6 +57,12 @@ struct Float32Distance {
   __device__ __forceinline__ static value relax(value d, weight w) { return __fadd_rn(d, w); }
   __host__ __device__ __forceinline__ static output to_output(stored s) {
     return static_cast<double>(decode(s));
+  }
+  // Compact output: the float32 distance itself (+inf for unreachable); always fits.
+  using compact = float;
+  __host__ __device__ __forceinline__ static bool to_compact(stored s, compact& out) {
+    out = decode(s);
+    return true;
   }
 };
 

@@ -1,5 +1,6 @@
 #include "common/finalize.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "common/cuda_check.hpp"
@@ -17,8 +18,15 @@ namespace {
               static_cast<long long>(source)));
 }
 
+void copy_predecessors(const QueryOutput& out, const int32_t* predecessors, long long n, cudaStream_t stream) {
+  if (n > 0 && out.host_predecessors != nullptr && predecessors != nullptr) {
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_predecessors, predecessors, static_cast<size_t>(n) * sizeof(int32_t),
+                                     cudaMemcpyDeviceToHost, stream));
+  }
+}
+
 template <class D>
-DeviceCounters finalize_typed(const QueryContext& query, const typename D::stored* distances,
+FinalizeResult finalize_typed(const QueryContext& query, const typename D::stored* distances,
                               const QueryOutput& out) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
@@ -75,8 +83,32 @@ DeviceCounters finalize_typed(const QueryContext& query, const typename D::store
                                                                    nullptr, counters);
   }
 
-  // One pass widens the distances into their destination and counts the reached vertices; then the copies
-  // to the host and the counters go on the same stream, and one synchronisation completes them all.
+  // Compact host output first (4 bytes per distance, half the bus traffic) when asked: one pass writes it
+  // and counts the reached vertices, the copies and the counters follow on the stream, and one
+  // synchronisation completes them all. Only if some distance does not fit is the 8-byte output written.
+  FinalizeResult result;
+  if (out.compact && out.host_distances != nullptr && out.device_distances == nullptr) {
+    // Sized for the 8-byte output too, so that a fallback to it (or the next query) reuses the buffer.
+    auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
+    to_compact_kernel<D><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    if (n > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
+                                       cudaMemcpyDeviceToHost, stream));
+    }
+    copy_predecessors(out, predecessors, n, stream);
+    result.counters = ws.read_counters();
+    if (result.counters.overflow != 0) throw_overflow(query.source);
+    if (result.counters.wide_needed == 0) {
+      result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+      return result;
+    }
+    GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  }
+
+  // The 8-byte output: one pass widens the distances into their destination and counts the reached
+  // vertices; then the copies to the host and the counters go on the same stream, and one synchronisation
+  // completes them all.
   auto* output = out.device_distances != nullptr ? static_cast<typename D::output*>(out.device_distances)
                                                  : ws.buffer<typename D::output>(Slot::kOutput, n);
   to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
@@ -85,18 +117,17 @@ DeviceCounters finalize_typed(const QueryContext& query, const typename D::store
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
                                      cudaMemcpyDeviceToHost, stream));
   }
-  if (n > 0 && out.host_predecessors != nullptr && predecessors != nullptr) {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_predecessors, predecessors, static_cast<size_t>(n) * sizeof(int32_t),
-                                     cudaMemcpyDeviceToHost, stream));
+  if (!(out.compact && out.host_distances != nullptr && out.device_distances == nullptr)) {
+    copy_predecessors(out, predecessors, n, stream);
   }
-  const DeviceCounters host = ws.read_counters();
-  if (host.overflow != 0) throw_overflow(query.source);
-  return host;
+  result.counters = ws.read_counters();
+  if (result.counters.overflow != 0) throw_overflow(query.source);
+  return result;
 }
 
 }  // namespace
 
-DeviceCounters finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output) {
+FinalizeResult finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output) {
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
     return finalize_typed<Float32Distance>(query, static_cast<const Float32Distance::stored*>(stored_distances),
                                            output);

@@ -18,11 +18,16 @@ struct QueryOutput {
   void* device_distances = nullptr;
   int32_t* device_predecessors = nullptr;
   bool predecessors = false;  // derive the tree (into device_predecessors, else workspace scratch)
+  bool compact = false;       // host distances in 4 bytes where they fit (gsssp_options.compact_distances)
 };
 
-// Returns the query's counters as they stand at the end (reached vertices included), read back in the
-// same stream synchronisation that completes the copies. Throws GSSSP_ERROR_OVERFLOW if a float32
-// distance overflowed.
-DeviceCounters finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output);
+struct FinalizeResult {
+  DeviceCounters counters;  // as they stand at the end (reached vertices included)
+  int distance_bytes = 8;   // bytes per distance written to host_distances
+};
+
+// Returns the query's counters, read back in the same stream synchronisation that completes the copies,
+// and the output format written. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
+FinalizeResult finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output);
 
 }  // namespace gsssp

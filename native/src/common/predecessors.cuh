@@ -129,4 +129,26 @@ __global__ void to_output_kernel(long long num_vertices, const typename D::store
   if (reached_out != nullptr) block_counter_flush(&reached_slot, reached, reached_out);
 }
 
+// The compact 4-byte output (D::to_compact) and the reached count in one pass; raises *wide_needed when a
+// distance does not fit, in which case the caller writes the 8-byte output instead.
+template <class D>
+__global__ void to_compact_kernel(long long num_vertices, const typename D::stored* __restrict__ distances,
+                                  typename D::compact* __restrict__ output, unsigned long long* reached_out,
+                                  unsigned long long* wide_needed) {
+  __shared__ unsigned long long reached_slot;
+  block_counter_clear(&reached_slot);
+  __syncthreads();
+  unsigned long long reached = 0;
+  bool fits = true;
+  for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
+    const typename D::stored s = distances[v];
+    typename D::compact c;
+    fits &= D::to_compact(s, c);
+    output[v] = c;
+    reached += s != D::kInfinity ? 1 : 0;
+  }
+  if (!fits) *wide_needed = 1;
+  block_counter_flush(&reached_slot, reached, reached_out);
+}
+
 }  // namespace gsssp

@@ -25,6 +25,7 @@ struct DeviceCounters {
   unsigned long long reached;
   unsigned long long unset_predecessors;
   unsigned long long overflow;
+  unsigned long long wide_needed;  // a distance does not fit the compact 4-byte output
 };
 
 // Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused.

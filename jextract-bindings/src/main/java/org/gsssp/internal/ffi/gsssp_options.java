@@ -34,6 +34,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t adds_watchdog_ms;
  *     gsssp_trace_sample *trace;
  *     int64_t trace_capacity;
+ *     int32_t compact_distances;
  * }
  * }
  */
@@ -62,7 +63,9 @@ public class gsssp_options {
         GssspNative.C_LONG.withName("adds_pool_words"),
         GssspNative.C_LONG.withName("adds_watchdog_ms"),
         GssspNative.C_POINTER.withName("trace"),
-        GssspNative.C_LONG.withName("trace_capacity")
+        GssspNative.C_LONG.withName("trace_capacity"),
+        GssspNative.C_INT.withName("compact_distances"),
+        MemoryLayout.paddingLayout(4)
     ).withName("gsssp_options");
 
     /**
@@ -906,6 +909,50 @@ public class gsssp_options {
      */
     public static void trace_capacity(MemorySegment struct, long fieldValue) {
         struct.set(trace_capacity$LAYOUT, trace_capacity$OFFSET, fieldValue);
+    }
+
+    private static final OfInt compact_distances$LAYOUT = (OfInt)$LAYOUT.select(groupElement("compact_distances"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t compact_distances
+     * }
+     */
+    public static final OfInt compact_distances$layout() {
+        return compact_distances$LAYOUT;
+    }
+
+    private static final long compact_distances$OFFSET = $LAYOUT.byteOffset(groupElement("compact_distances"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t compact_distances
+     * }
+     */
+    public static final long compact_distances$offset() {
+        return compact_distances$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t compact_distances
+     * }
+     */
+    public static int compact_distances(MemorySegment struct) {
+        return struct.get(compact_distances$LAYOUT, compact_distances$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t compact_distances
+     * }
+     */
+    public static void compact_distances(MemorySegment struct, int fieldValue) {
+        struct.set(compact_distances$LAYOUT, compact_distances$OFFSET, fieldValue);
     }
 
     /**

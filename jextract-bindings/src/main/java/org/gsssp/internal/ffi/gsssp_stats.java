@@ -26,6 +26,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t trace_length;
  *     int64_t negative_cycle_vertex;
  *     int64_t restarts;
+ *     int32_t distance_bytes;
  * }
  * }
  */
@@ -46,7 +47,9 @@ public class gsssp_stats {
         GssspNative.C_DOUBLE.withName("delta"),
         GssspNative.C_LONG.withName("trace_length"),
         GssspNative.C_LONG.withName("negative_cycle_vertex"),
-        GssspNative.C_LONG.withName("restarts")
+        GssspNative.C_LONG.withName("restarts"),
+        GssspNative.C_INT.withName("distance_bytes"),
+        MemoryLayout.paddingLayout(4)
     ).withName("gsssp_stats");
 
     /**
@@ -538,6 +541,50 @@ public class gsssp_stats {
      */
     public static void restarts(MemorySegment struct, long fieldValue) {
         struct.set(restarts$LAYOUT, restarts$OFFSET, fieldValue);
+    }
+
+    private static final OfInt distance_bytes$LAYOUT = (OfInt)$LAYOUT.select(groupElement("distance_bytes"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t distance_bytes
+     * }
+     */
+    public static final OfInt distance_bytes$layout() {
+        return distance_bytes$LAYOUT;
+    }
+
+    private static final long distance_bytes$OFFSET = $LAYOUT.byteOffset(groupElement("distance_bytes"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t distance_bytes
+     * }
+     */
+    public static final long distance_bytes$offset() {
+        return distance_bytes$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t distance_bytes
+     * }
+     */
+    public static int distance_bytes(MemorySegment struct) {
+        return struct.get(distance_bytes$LAYOUT, distance_bytes$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t distance_bytes
+     * }
+     */
+    public static void distance_bytes(MemorySegment struct, int fieldValue) {
+        struct.set(distance_bytes$LAYOUT, distance_bytes$OFFSET, fieldValue);
     }
 
     /**
