@@ -14,15 +14,22 @@ import org.gsssp.internal.ffi.gsssp_stats;
 /**
  * A graph resident on one GPU, answering many queries.
  *
- * <p>Thread safety: any number of threads may call {@link #query} at once. Each query takes its own CUDA
+ * <p>Thread safety and concurrency: any number of threads may query at once. Each query takes its own CUDA
  * stream and scratch buffers from a pool kept by the native handle (created on first need, reused after),
- * so concurrent queries run side by side on the GPU rather than queueing behind a lock. {@link #close()}
- * may be called while queries run: it makes them fail promptly with {@link GraphClosedException} (they
- * check between rounds), waits until none uses the device memory, then frees it. Queries started after
- * close fail the same way.
+ * so concurrent queries run side by side on the GPU rather than queueing behind a lock. ADDS, whose
+ * persistent grid alone fills the GPU, gives each of N concurrent ADDS queries about 1/N of the resident
+ * blocks (never more than the GPU holds in total), so they overlap too. {@link #close()} may be called while
+ * queries run: it makes them fail promptly with {@link GraphClosedException} (they check between rounds),
+ * frees the resident results ({@link DeviceResult}), waits until no query uses the device memory, then frees
+ * it. Queries started after close fail the same way.
  *
- * <p>The host {@link Graph} is not needed by GPU queries after upload; CPU_DIJKSTRA queries read it, so
- * it must stay open for those.
+ * <p>Output paths, fastest first: {@link #queryResident} (the result stays on the GPU; only what is read
+ * crosses the bus); {@link #query(int, Algorithm, Options, QueryBuffers)} (one DMA into the caller's pinned,
+ * reused buffers); {@link #query(int, Algorithm, Options)} (the same into pooled pinned memory, given back
+ * by {@link Result#close()} or the garbage collector).
+ *
+ * <p>The host {@link Graph} is not needed by GPU queries after upload; CPU_DIJKSTRA queries (AUTO's choice
+ * on small graphs) read it, so it must stay open for those.
  */
 public final class DeviceGraph implements AutoCloseable {
     private final Graph graph;
@@ -56,11 +63,14 @@ public final class DeviceGraph implements AutoCloseable {
             throw new IllegalArgumentException("device " + device + " does not exist; this machine has " + count);
         }
         DeviceInfo info = Devices.info(device);
+        graph.acquireNative();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             Status.check(GssspNative.gsssp_device_graph_create(out, device, NativeGraph.csr(graph, arena)),
                     "uploading " + graph.name() + " to " + info.name());
             return new DeviceGraph(graph, info, out.get(ValueLayout.ADDRESS, 0));
+        } finally {
+            graph.releaseNative();
         }
     }
 
@@ -112,7 +122,7 @@ public final class DeviceGraph implements AutoCloseable {
                 Ran ran = run(source, resolved, options, block.distances(), predecessors ? block.predecessors() : null);
                 OutputPool pool = outputs;
                 return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block));
+                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes());
             } catch (RuntimeException | Error e) {
                 outputs.give(block);
                 throw e;
@@ -140,7 +150,7 @@ public final class DeviceGraph implements AutoCloseable {
             try {
                 Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
-                        device.name(), ran.stats(), ran.trace());
+                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes());
             } finally {
                 exit();
             }
@@ -185,7 +195,7 @@ public final class DeviceGraph implements AutoCloseable {
         return algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name();
     }
 
-    private record Ran(Stats stats, java.util.List<TraceSample> trace) {}
+    private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
 
     /** The native query into host memory. */
     private Ran run(int source, Algorithm resolved, Options options, MemorySegment distances, MemorySegment predecessors) {
@@ -195,7 +205,7 @@ public final class DeviceGraph implements AutoCloseable {
             int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source, nativeOptions, distances,
                     predecessors == null ? MemorySegment.NULL : predecessors, stats);
             Status.checkQuery(status, describe(resolved, source), stats);
-            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats));
+            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
         }
     }
 

@@ -186,10 +186,11 @@ public final class DeviceResult implements AutoCloseable {
         for (int v : vertices) {
             checkVertex(v);
         }
+        long stamp = enter();
         if (vertices.length == 0) {
+            lock.unlockRead(stamp);
             return;
         }
-        long stamp = enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment index = arena.allocateFrom(ValueLayout.JAVA_INT, vertices);
             MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG, vertices.length);

@@ -388,6 +388,29 @@ public final class Graph implements AutoCloseable {
         return closed;
     }
 
+    private int nativeUsers;  // calls that hand the segments' raw addresses to native code; guarded by this
+
+    /**
+     * Marks a native call that reads the graph's memory by address (an upload): {@link #close()} waits for it
+     * before it frees the memory. Pair with {@link #releaseNative()}.
+     */
+    void acquireNative() {
+        synchronized (this) {
+            if (closed) {
+                throw new GraphClosedException("graph " + name + " is closed");
+            }
+            nativeUsers++;
+        }
+    }
+
+    void releaseNative() {
+        synchronized (this) {
+            if (--nativeUsers == 0) {
+                notifyAll();
+            }
+        }
+    }
+
     /** The native host graph for CPU queries, made (and validated) on first use. */
     org.gsssp.internal.HostGraphHandle hostHandle() {
         org.gsssp.internal.HostGraphHandle h = hostHandle;
@@ -431,9 +454,20 @@ public final class Graph implements AutoCloseable {
             closed = true;
             org.gsssp.internal.HostGraphHandle h;
             org.gsssp.internal.OutputPool p;
+            boolean interrupted = false;
             synchronized (this) {
                 h = hostHandle;
                 p = cpuOutputs;
+                while (nativeUsers > 0) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true;  // the memory cannot be freed under a native reader: keep waiting
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
             if (h != null) {
                 h.close();

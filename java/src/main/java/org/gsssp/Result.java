@@ -36,16 +36,18 @@ public final class Result implements AutoCloseable {
     private final QueryBuffers buffers;        // the caller's buffers this Result views, or null
     private final long generation;
     private final Cleaner.Cleanable pooled;    // gives pooled memory back, or null
+    private final int distanceBytes;           // 8 (gsssp.h's format) or 4 (compact: uint32 / float)
+    private volatile MemorySegment widened;    // the 8-byte form of compact distances, made on demand
     private volatile boolean closed;
 
     Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors, VertexIds ids,
             Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace) {
-        this(source, weightType, distances, predecessors, ids, algorithm, device, stats, trace, null, 0, null);
+        this(source, weightType, distances, predecessors, ids, algorithm, device, stats, trace, null, 0, null, 8);
     }
 
     private Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors,
             VertexIds ids, Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace,
-            QueryBuffers buffers, long generation, Runnable release) {
+            QueryBuffers buffers, long generation, Runnable release, int distanceBytes) {
         this.source = source;
         this.weightType = weightType;
         this.distances = distances;
@@ -58,22 +60,37 @@ public final class Result implements AutoCloseable {
         this.buffers = buffers;
         this.generation = generation;
         this.pooled = release == null ? null : CLEANER.register(this, release);
+        this.distanceBytes = distanceBytes;
     }
 
     /** A Result viewing the caller's buffers as they are after the query of {@code generation}. */
     static Result inBuffers(int source, WeightType weightType, QueryBuffers buffers, long generation,
             boolean predecessors, VertexIds ids, Algorithm algorithm, String device, Stats stats,
-            java.util.List<TraceSample> trace) {
+            java.util.List<TraceSample> trace, int distanceBytes) {
         return new Result(source, weightType, buffers.distances(), predecessors ? buffers.predecessors() : null, ids,
-                algorithm, device, stats, trace, buffers, generation, null);
+                algorithm, device, stats, trace, buffers, generation, null, distanceBytes);
     }
 
     /** A Result in pooled memory; {@code release} (which must not refer to the Result) gives it back. */
     static Result pooled(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors,
             VertexIds ids, Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace,
-            Runnable release) {
+            Runnable release, int distanceBytes) {
         return new Result(source, weightType, distances, predecessors, ids, algorithm, device, stats, trace, null, 0,
-                release);
+                release, distanceBytes);
+    }
+
+    // The stored value of v, in gsssp.h's 8-byte terms, whatever the format the query wrote.
+    private long rawLong(int v) {
+        if (distanceBytes == 4) {
+            int x = distances.getAtIndex(ValueLayout.JAVA_INT, v);
+            return x == -1 ? Long.MAX_VALUE : Integer.toUnsignedLong(x);
+        }
+        return distances.getAtIndex(ValueLayout.JAVA_LONG, v);
+    }
+
+    private double rawDouble(int v) {
+        return distanceBytes == 4 ? distances.getAtIndex(ValueLayout.JAVA_FLOAT, v)
+                : distances.getAtIndex(ValueLayout.JAVA_DOUBLE, v);
     }
 
     private void check() {
@@ -96,7 +113,8 @@ public final class Result implements AutoCloseable {
             p = arena.allocate(Math.max(1, predecessors.byteSize()), 4).asSlice(0, predecessors.byteSize());
             p.copyFrom(predecessors);
         }
-        return new Result(source, weightType, d, p, ids, algorithm, device, stats, trace);
+        return new Result(source, weightType, d, p, ids, algorithm, device, stats, trace, null, 0, null,
+                distanceBytes);
     }
 
     /**
@@ -151,38 +169,52 @@ public final class Result implements AutoCloseable {
     }
 
     public boolean isReachable(int v) {
-        check();
-        return weightType == WeightType.INT32
-                ? distances.getAtIndex(ValueLayout.JAVA_LONG, v) != Long.MAX_VALUE
-                : distances.getAtIndex(ValueLayout.JAVA_DOUBLE, v) != Double.POSITIVE_INFINITY;
+        try {
+            check();
+            return weightType == WeightType.INT32 ? rawLong(v) != Long.MAX_VALUE : rawDouble(v) != Double.POSITIVE_INFINITY;
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
+        }
     }
 
     /** The distance to v; +infinity when v is unreachable. Exact for int graphs up to 2^53. */
     public double distance(int v) {
-        check();
-        if (weightType == WeightType.INT32) {
-            long d = distances.getAtIndex(ValueLayout.JAVA_LONG, v);
-            return d == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : d;
+        try {
+            check();
+            if (weightType == WeightType.INT32) {
+                long d = rawLong(v);
+                return d == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : d;
+            }
+            return rawDouble(v);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
         }
-        return distances.getAtIndex(ValueLayout.JAVA_DOUBLE, v);
     }
 
     /** The exact distance of an int-weighted graph; Long.MAX_VALUE when v is unreachable. */
     public long distanceAsLong(int v) {
-        check();
-        if (weightType != WeightType.INT32) {
-            throw new IllegalStateException("distanceAsLong is for int32-weighted graphs; this one has " + weightType);
+        try {
+            check();
+            if (weightType != WeightType.INT32) {
+                throw new IllegalStateException("distanceAsLong is for int32-weighted graphs; this one has " + weightType);
+            }
+            return rawLong(v);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
         }
-        return distances.getAtIndex(ValueLayout.JAVA_LONG, v);
     }
 
     /** The predecessor of v on a shortest path, or -1 for the source and unreachable vertices. */
     public int predecessor(int v) {
-        check();
-        if (predecessors == null) {
-            throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");
+        try {
+            check();
+            if (predecessors == null) {
+                throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");
+            }
+            return predecessors.getAtIndex(ValueLayout.JAVA_INT, v);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(this);
         }
-        return predecessors.getAtIndex(ValueLayout.JAVA_INT, v);
     }
 
     public boolean hasPredecessors() {
@@ -213,10 +245,35 @@ public final class Result implements AutoCloseable {
         return path;
     }
 
-    /** The distances as stored: n int64 values (INT32 graphs) or n doubles (FLOAT32 graphs), read-only. */
+    /**
+     * The distances in gsssp.h's format, read-only. This is a view of the Result's memory, not a copy: it
+     * shows what that memory holds when read, so once the Result is closed, or its {@link QueryBuffers}
+     * serve a later query, the view shows other values. Copy it ({@code toArray}) to keep it. The format: n int64 values (INT32 graphs; Long.MAX_VALUE when
+     * unreachable) or n doubles (FLOAT32 graphs). A GPU query that delivered compact 4-byte distances gets
+     * them widened into a copy on the first call.
+     */
     public MemorySegment distances() {
         check();
-        return distances.asReadOnly();
+        if (distanceBytes == 8) {
+            return distances.asReadOnly();
+        }
+        // The query delivered 4 bytes per distance (half the bus traffic); this view is the 8-byte format,
+        // made once on first request.
+        MemorySegment w = widened;
+        if (w == null) {
+            int n = numVertices();
+            w = java.lang.foreign.Arena.ofAuto().allocate(ValueLayout.JAVA_LONG, Math.max(1, n)).asSlice(0, (long) n * Long.BYTES);
+            for (int v = 0; v < n; v++) {
+                if (weightType == WeightType.INT32) {
+                    w.setAtIndex(ValueLayout.JAVA_LONG, v, rawLong(v));
+                } else {
+                    w.setAtIndex(ValueLayout.JAVA_DOUBLE, v, rawDouble(v));
+                }
+            }
+            check();  // the buffers may have been reused while copying
+            widened = w;
+        }
+        return w.asReadOnly();
     }
 
     /** Number of reachable vertices. */

@@ -73,7 +73,7 @@ public final class Sssp {
                 Ran ran = runCpu(host, graph, source, algorithm, options, into.distances(),
                         predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
-                        "CPU", ran.stats(), ran.trace());
+                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes());
             } finally {
                 into.end();
             }
@@ -84,14 +84,14 @@ public final class Sssp {
             Ran ran = runCpu(host, graph, source, algorithm, options, block.distances(),
                     predecessors ? block.predecessors() : null);
             return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block));
+                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes());
         } catch (RuntimeException | Error e) {
             pool.give(block);
             throw e;
         }
     }
 
-    private record Ran(Stats stats, java.util.List<TraceSample> trace) {}
+    private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
 
     private static Ran runCpu(HostGraphHandle host, Graph graph, int source, Algorithm algorithm, Options options,
             MemorySegment distances, MemorySegment predecessors) {
@@ -103,7 +103,7 @@ public final class Sssp {
                     distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);
             Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
                     + graph.name(), stats);
-            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats));
+            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
         } finally {
             host.exit();
         }

@@ -49,6 +49,8 @@ public final class NativeGraph {
         gsssp_options.adds_local_rounds(o, options.addsLocalRounds() ? 1 : 0);
         gsssp_options.adds_pool_words(o, addsPoolField(options));
         gsssp_options.adds_watchdog_ms(o, options.addsWatchdogMillis());
+        // Result reads either format; 4 bytes per distance halve what a GPU query moves over the bus.
+        gsssp_options.compact_distances(o, 1);
         if (options.traceCapacity() > 0) {
             gsssp_options.trace(o, gsssp_trace_sample.allocateArray(options.traceCapacity(), arena));
             gsssp_options.trace_capacity(o, options.traceCapacity());
@@ -97,6 +99,12 @@ public final class NativeGraph {
             trace.add(new TraceSample(gsssp_trace_sample.time_us(sample), gsssp_trace_sample.work(sample)));
         }
         return List.copyOf(trace);
+    }
+
+    /** Bytes per distance the native call wrote to the host: 8, or 4 (compact output). */
+    public static int distanceBytes(MemorySegment stats) {
+        int bytes = gsssp_stats.distance_bytes(stats);
+        return bytes == 4 ? 4 : 8;
     }
 
     /** A vertex on the negative cycle the native call reported, or -1. */

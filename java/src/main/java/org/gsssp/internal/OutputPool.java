@@ -18,6 +18,7 @@ public final class OutputPool {
     private final ConcurrentLinkedDeque<OutputBlock> withPredecessors = new ConcurrentLinkedDeque<>();
     private final ConcurrentLinkedDeque<OutputBlock> distancesOnly = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idle = new AtomicInteger();
+    private final AtomicInteger pinnedMade = new AtomicInteger();
     private volatile boolean closed;
 
     public OutputPool(int numVertices, boolean pinned) {
@@ -32,7 +33,18 @@ public final class OutputPool {
             idle.decrementAndGet();
             return block;
         }
-        return OutputBlock.allocate(numVertices, predecessors, pinned);
+        // Pinning costs milliseconds per block on large graphs, so only a bounded number of blocks are pinned:
+        // enough for the queries in flight at once. Past that (Results left to the garbage collector, which
+        // returns their blocks late) new blocks are plain memory, which the GPU copies into almost as fast.
+        boolean pin = pinned && pinnedMade.getAndUpdate(made -> made < 2 * MAX_IDLE ? made + 1 : made) < 2 * MAX_IDLE;
+        try {
+            return OutputBlock.allocate(numVertices, predecessors, pin);
+        } catch (RuntimeException | Error e) {
+            if (pin) {
+                pinnedMade.decrementAndGet();
+            }
+            throw e;
+        }
     }
 
     /** Takes a block back for reuse, or frees it if the pool is closed or full. */
@@ -40,6 +52,9 @@ public final class OutputPool {
         if (closed || idle.incrementAndGet() > 2 * MAX_IDLE) {
             if (!closed) {
                 idle.decrementAndGet();
+            }
+            if (block.pinned()) {
+                pinnedMade.decrementAndGet();
             }
             block.free();
             return;
