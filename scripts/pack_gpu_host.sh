@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Usage: scripts/pack_gpu_host.sh
+# Packs everything a GPU host without Java needs into one xz tarball that fits the device tool's 64 MiB
+# carry beside the repository: the test bundle (jlink'd runtime, jars, JUnit launcher, graphs; see
+# scripts/gpu-bundle.sh) plus the benchmark jar (JMH and the experiment runner) and its launcher, which run
+# on the same runtime. Output: build/carry/gpu-host.tar.xz. On the GPU host, from the repository root:
+#   tar xJf build/carry/gpu-host.tar.xz -C build
+#   build/gpu-bundle/run-tests.sh ...        build/gpu-bundle/gsssp-bench jmh ...
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+bash scripts/gpu-bundle.sh
+[ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
+cp benchmarks/target/gsssp-bench.jar build/gpu-bundle/
+cat > build/gpu-bundle/gsssp-bench <<'RUN'
+#!/usr/bin/env bash
+here=$(cd "$(dirname "$0")" && pwd)
+exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -jar "$here/gsssp-bench.jar" "$@"
+RUN
+chmod +x build/gpu-bundle/gsssp-bench
+mkdir -p build/carry
+tar cf - -C build gpu-bundle | xz -T0 -6 > build/carry/gpu-host.tar.xz
+size=$(( ($(stat -c %s build/carry/gpu-host.tar.xz) + 1048575) / 1048576 ))
+echo "packed build/carry/gpu-host.tar.xz (${size} MiB)"
+if [ "$size" -gt 52 ]; then
+  echo "the tarball leaves too little of the 64 MiB carry for the repository" >&2
+  exit 1
+fi
