@@ -9,12 +9,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
 /**
- * {@code java -jar gsssp-bench.jar run ...} (the experiment runner) or {@code ... jmh [JMH options]} (the JMH
- * benchmarks of this jar).
+ * {@code java -jar gsssp-bench.jar run ...} (the experiment runner), {@code ... jmh [JMH options]} (the JMH
+ * benchmarks of this jar) or {@code ... serving-summary FILE|DIR...} (markdown tables of the serving benchmarks'
+ * JMH JSON).
  */
 @Command(name = "gsssp-bench", mixinStandardHelpOptions = true,
-        description = "Measures gsssp: the experiment runner (run, plot) and the JMH benchmarks (jmh).",
-        subcommands = {RunCommand.class, PlotCommand.class, BenchMain.JmhCommand.class, CommandLine.HelpCommand.class})
+        description = "Measures gsssp: the experiment runner (run, plot), the JMH benchmarks (jmh) and their serving summary (serving-summary).",
+        subcommands = {RunCommand.class, PlotCommand.class, BenchMain.JmhCommand.class, ServingSummary.class,
+                CommandLine.HelpCommand.class})
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) throws Exception {
@@ -47,7 +49,10 @@ public final class BenchMain implements Runnable {
     @Command(name = "jmh", description = {"Runs the JMH benchmarks in this jar; all further arguments go to JMH.",
             "Examples: jmh -l (list) · jmh QueryBenchmark -p algorithm=frontier · jmh FfmCallBenchmark -f 1",
             "Benchmarks: QueryBenchmark (a query on a graph resident on the GPU, per graph x algorithm),",
-            "UploadBenchmark (the upload alone), FfmCallBenchmark (the cost of one call into libgsssp)."})
+            "UploadBenchmark (the upload alone), FfmCallBenchmark (the cost of one call into libgsssp),",
+            "ServingBenchmark (Java time beside kernel time, resident one-target, AUTO), ConcurrencyBenchmark",
+            "(threads sharing one DeviceGraph; run with -t 1 and -t 8), CrossoverBenchmark (CPU vs ADDS by size).",
+            "scripts/bench_serving.sh runs the last four on the GPU host; serving-summary tabulates their JSON."})
     static final class JmhCommand implements Callable<Integer> {
         @Unmatched
         List<String> args = List.of();

@@ -18,7 +18,10 @@ class PackagingTest {
             String list = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             for (String b : new String[] {"QueryBenchmark_query_jmhTest", "UploadBenchmark_uploadAndFree_jmhTest",
                     "FfmCallBenchmark_emptyDowncall_jmhTest", "FfmCallBenchmark_cpuQuery1k_jmhTest",
-                    "FfmCallBenchmark_gpuQuery1k_jmhTest"}) {
+                    "FfmCallBenchmark_gpuQuery1k_jmhTest", "FfmCallBenchmark_gpuQuery1kPooled_jmhTest",
+                    "ServingBenchmark_query_jmhTest", "ServingBenchmark_residentOneTarget_jmhTest",
+                    "ServingBenchmark_autoQuery_jmhTest", "ConcurrencyBenchmark_adds_jmhTest",
+                    "ConcurrencyBenchmark_autoSample_jmhTest", "CrossoverBenchmark_query_jmhTest"}) {
                 assertTrue(list.contains(b), b + " not in BenchmarkList");
             }
         }

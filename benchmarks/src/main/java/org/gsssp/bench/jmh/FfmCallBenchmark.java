@@ -7,6 +7,7 @@ import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
 import org.gsssp.Options;
+import org.gsssp.QueryBuffers;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
 import org.gsssp.internal.NativeLibrary;
@@ -31,7 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       ({@code gsssp_version}, which returns a constant);</li>
  *   <li>{@link #deviceCount}: a public-API call that allocates an out-parameter, calls and checks the status;</li>
  *   <li>{@link #cpuQuery1k} and {@link #gpuQuery1k}: a whole query on a 1,000-vertex graph, where the fixed
- *       costs (argument structs, result segments, stream set-up, copies) dominate.</li>
+ *       costs (argument structs, stream set-up, copies) dominate, on the serving path: into {@link QueryBuffers}
+ *       allocated once per trial and thread (pinned where there is a GPU), no predecessors; the GPU one runs
+ *       {@link Algorithm#ADDS} on a graph resident on the GPU;</li>
+ *   <li>{@link #cpuQuery1kPooled} and {@link #gpuQuery1kPooled}: the same into the pooled memory of a
+ *       {@link Result}, closed (given back) in the benchmark method.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -94,6 +99,42 @@ public class FfmCallBenchmark {
         }
     }
 
+    /** One thread's reusable output memory for {@link HostGraph}. */
+    @State(Scope.Thread)
+    public static class HostBuffers {
+        QueryBuffers buffers;
+
+        @Setup(Level.Trial)
+        public void setUp(HostGraph g) {
+            buffers = QueryBuffers.forGraph(g.graph, false);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            if (buffers != null) {
+                buffers.close();
+            }
+        }
+    }
+
+    /** One thread's reusable output memory for {@link GpuGraph}. */
+    @State(Scope.Thread)
+    public static class GpuBuffers {
+        QueryBuffers buffers;
+
+        @Setup(Level.Trial)
+        public void setUp(GpuGraph g) {
+            buffers = QueryBuffers.forGraph(g.graph, false);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            if (buffers != null) {
+                buffers.close();
+            }
+        }
+    }
+
     @Benchmark
     public MemorySegment emptyDowncall(Library library) {
         return GssspNative.gsssp_version();
@@ -105,12 +146,26 @@ public class FfmCallBenchmark {
     }
 
     @Benchmark
-    public Result cpuQuery1k(HostGraph g) {
-        return Sssp.solve(g.graph, g.source, Algorithm.CPU_DIJKSTRA, g.options);
+    public Result cpuQuery1k(HostGraph g, HostBuffers b) {
+        return Sssp.solve(g.graph, g.source, Algorithm.CPU_DIJKSTRA, g.options, b.buffers);
     }
 
     @Benchmark
-    public Result gpuQuery1k(GpuGraph g) {
-        return g.device.query(g.source, Algorithm.defaultGpuAlgorithm(), g.options);
+    public Result gpuQuery1k(GpuGraph g, GpuBuffers b) {
+        return g.device.query(g.source, Algorithm.ADDS, g.options, b.buffers);
+    }
+
+    @Benchmark
+    public long cpuQuery1kPooled(HostGraph g) {
+        try (Result r = Sssp.solve(g.graph, g.source, Algorithm.CPU_DIJKSTRA, g.options)) {
+            return r.stats().verticesReached();
+        }
+    }
+
+    @Benchmark
+    public long gpuQuery1kPooled(GpuGraph g) {
+        try (Result r = g.device.query(g.source, Algorithm.ADDS, g.options)) {
+            return r.stats().verticesReached();
+        }
     }
 }
