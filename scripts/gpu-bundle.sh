@@ -26,6 +26,11 @@ cp "java/target/gsssp-$version.jar" "java/target/gsssp-$version-tests.jar" "$out
 mvn -B -q -pl java dependency:copy-dependencies -DincludeScope=test -DexcludeArtifactIds=gsssp -DoutputDirectory="$out/lib"
 mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_platform" \
   -DoutputDirectory="$out/tools"
+# The bindings come from the local Maven repository, which holds whatever was last installed: take this
+# build's instead, so that the bindings and the native library always match (a stale gsssp_options or
+# gsssp_stats layout would have the native side read or write past the structs Java allocates).
+rm -f "$out"/lib/gsssp-bindings-*.jar
+cp jextract-bindings/target/gsssp-bindings-"$version".jar "$out/lib/"
 # The standalone launcher carries its own JUnit; the copies among the test dependencies would clash.
 rm -f "$out"/lib/junit-* "$out"/lib/opentest4j-* "$out"/lib/apiguardian-*
 

@@ -240,7 +240,7 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
 GSSSP_API int gsssp_host_alloc(void** out, int64_t bytes);
 GSSSP_API int gsssp_host_free(void* pointer);
 
-/* A query result left on the GPU: the distances (in the 8-byte output format above) and, when asked for,
+/* A query result left on the GPU: the distances and, when asked for,
  * the predecessors stay in device memory owned by the handle, and only what is read crosses the bus.
  * A result belongs to its device graph: destroying the graph frees the result's device memory, and every
  * later read of the result fails with GSSSP_ERROR_CLOSED; gsssp_device_result_destroy must still be called.

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_set>
+#include <vector>
 
 #include "algorithms/adds/adds.hpp"
 #include "algorithms/bellman_ford/bellman_ford.hpp"
@@ -24,18 +25,22 @@
 #include "api/options.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
+#include "common/distance.cuh"
+#include "common/predecessors.cuh"
 #include "common/resident_kernels.cuh"
 #include "common/workspace.hpp"
 #include "graph/csr_checks.hpp"
 #include "graph/device_graph.hpp"
 
-// The device memory of one resident result (gsssp_device_result_t). Shared by the result and by its
-// graph's handle, so that whichever goes first, the other still finds it: destroying the graph frees the
-// memory (and marks it freed); destroying the result alone gives it back to the graph's pool.
+// The device memory of one resident result (gsssp_device_result_t): the buffers the query's algorithm left
+// its final distances (and the tree) in, taken out of the workspace instead of copied. Shared by the result
+// and by its graph's handle, so that whichever goes first, the other still finds it: destroying the graph
+// frees the memory (and marks it freed); destroying the result alone gives the buffers back to the graph as
+// spares for the workspaces that lost them.
 struct ResidentMemory {
   std::mutex mutex;
-  void* distances = nullptr;       // n * 8 bytes, output format (gsssp.h)
-  int32_t* predecessors = nullptr; // n, or null
+  gsssp::DeviceBuffer distances;     // n distances in the stored format (common/distance.cuh)
+  gsssp::DeviceBuffer predecessors;  // n int32, or empty
   bool freed = false;
 };
 
@@ -49,10 +54,11 @@ struct gsssp_device_graph_s {
   // Never reused: a result checks that its graph is still the one it came from, even if a later handle
   // happens to get the same address.
   uint64_t serial = 0;
-  // Resident results: stream-ordered allocations from a pool of the handle's own (no cudaFree, which would
-  // synchronise the whole device, on every result's close); guarded by mutex.
-  cudaMemPool_t result_pool = nullptr;
+  // Resident results, and the buffers of closed ones kept for reuse: a workspace whose distance buffer a
+  // resident result took gets a spare in its place, so a query after one pays neither cudaMalloc nor
+  // cudaFree (which synchronises the whole device); guarded by mutex.
   std::unordered_set<std::shared_ptr<ResidentMemory>> results;
+  std::vector<gsssp::DeviceBuffer> spares;
 };
 
 struct gsssp_device_result_s {
@@ -60,6 +66,7 @@ struct gsssp_device_result_s {
   uint64_t graph_serial = 0;
   int64_t num_vertices = 0;
   int64_t source = 0;
+  int32_t weight_type = GSSSP_WEIGHT_INT32;
   std::shared_ptr<ResidentMemory> memory;
 };
 
@@ -177,36 +184,53 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
 // Reads of a result at most this many vertices long are single 8-byte copies; longer ones a gather kernel.
 constexpr int64_t kDirectReads = 4;
 
-// The stream-ordered memory pool of a handle's resident results, created on first use. Its release
-// threshold keeps freed memory for the next result instead of returning it to the driver at each
-// synchronisation; it is all released when the handle is destroyed.
-cudaMemPool_t result_pool(gsssp_device_graph_t graph) {
+// Spare buffers kept per handle: enough for the workspaces of a few threads that alternate resident results.
+constexpr size_t kMaxSpares = 8;
+
+// A spare of at least `bytes`, or an empty buffer.
+gsssp::DeviceBuffer take_spare(gsssp_device_graph_t graph, size_t bytes) {
   std::lock_guard<std::mutex> lock(graph->mutex);
-  if (graph->result_pool != nullptr) return graph->result_pool;
-  cudaMemPoolProps props{};
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = graph->graph->device;
-  cudaMemPool_t pool = nullptr;
-  GSSSP_CUDA_CHECK(cudaMemPoolCreate(&pool, &props));
-  uint64_t keep = UINT64_MAX;
-  GSSSP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
-  graph->result_pool = pool;
-  return pool;
+  for (auto it = graph->spares.begin(); it != graph->spares.end(); ++it) {
+    if (it->bytes() >= bytes) {
+      gsssp::DeviceBuffer out = std::move(*it);
+      graph->spares.erase(it);
+      return out;
+    }
+  }
+  return gsssp::DeviceBuffer();
 }
 
-// Frees a resident result's device memory unless that already happened; the handle must be in use
-// (HandleUse) or being destroyed with no query left.
-void free_resident(gsssp_device_graph_t graph, ResidentMemory& memory) {
+void give_spare(gsssp_device_graph_t graph, gsssp::DeviceBuffer buffer) {
+  if (buffer.get() == nullptr) return;
+  std::lock_guard<std::mutex> lock(graph->mutex);
+  if (graph->spares.size() < kMaxSpares) graph->spares.push_back(std::move(buffer));
+  // else: freed here, as the buffer goes out of scope
+}
+
+// Takes the workspace buffer that starts at `pointer` for a resident result (a spare in its place), or, if
+// no workspace buffer starts there, copies the `bytes` there into a new buffer.
+gsssp::DeviceBuffer take_output(gsssp_device_graph_t graph, gsssp::Workspace& ws, const void* pointer, size_t bytes,
+                                const char* what) {
+  const size_t slot = ws.slot_bytes_at(pointer);
+  if (slot > 0) return ws.detach(pointer, take_spare(graph, slot));
+  gsssp::DeviceBuffer copy(std::max<size_t>(bytes, 1), what);
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(copy.get(), pointer, bytes, cudaMemcpyDeviceToDevice, ws.stream()));
+  ws.synchronize();
+  return copy;
+}
+
+// Frees a resident result's device memory unless that already happened: back to the handle's spares, or
+// (recycle false: the handle is being destroyed) freed.
+void free_resident(gsssp_device_graph_t graph, ResidentMemory& memory, bool recycle) {
   std::lock_guard<std::mutex> lock(memory.mutex);
   if (memory.freed) return;
   memory.freed = true;
-  gsssp::WorkspaceLease lease(graph->pool);
-  const cudaStream_t stream = lease.get().stream();
-  if (memory.distances != nullptr) GSSSP_CUDA_CHECK(cudaFreeAsync(memory.distances, stream));
-  if (memory.predecessors != nullptr) GSSSP_CUDA_CHECK(cudaFreeAsync(memory.predecessors, stream));
-  memory.distances = nullptr;
-  memory.predecessors = nullptr;
+  if (recycle) {
+    give_spare(graph, std::move(memory.distances));
+    give_spare(graph, std::move(memory.predecessors));
+  }
+  memory.distances.reset();
+  memory.predecessors.reset();
 }
 
 void release_resident(gsssp_device_graph_t graph, const std::shared_ptr<ResidentMemory>& memory) {
@@ -214,7 +238,25 @@ void release_resident(gsssp_device_graph_t graph, const std::shared_ptr<Resident
     std::lock_guard<std::mutex> lock(graph->mutex);
     graph->results.erase(memory);
   }
-  free_resident(graph, *memory);
+  free_resident(graph, *memory, /*recycle=*/true);
+}
+
+// The C ABI's 8-byte value of a stored distance (common/distance.cuh), decoded on the host.
+void decode_distances(int32_t weight_type, const char* stored, int64_t count, void* out) {
+  if (weight_type == GSSSP_WEIGHT_FLOAT32) {
+    const auto* s = reinterpret_cast<const gsssp::Float32Distance::stored*>(stored);
+    auto* o = static_cast<double*>(out);
+    for (int64_t i = 0; i < count; ++i) o[i] = gsssp::Float32Distance::to_output(s[i]);
+  } else {
+    const auto* s = reinterpret_cast<const gsssp::Int32Distance::stored*>(stored);
+    auto* o = static_cast<long long*>(out);
+    for (int64_t i = 0; i < count; ++i) o[i] = gsssp::Int32Distance::to_output(s[i]);
+  }
+}
+
+size_t stored_bytes(int32_t weight_type) {
+  return weight_type == GSSSP_WEIGHT_FLOAT32 ? sizeof(gsssp::Float32Distance::stored)
+                                             : sizeof(gsssp::Int32Distance::stored);
 }
 
 // A read of a resident result: its graph must be open (and the same graph), and its memory not freed.
@@ -249,11 +291,12 @@ void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp:
   stats->total_ms = milliseconds_since(start);
 }
 
-// One GPU query, whatever becomes of its outputs: make_output(want_predecessors, n, stream) says where
-// they go once the algorithm has run (gsssp::QueryOutput); on_failure() runs if delivering them fails.
-template <class MakeOutput, class OnFailure>
+// One GPU query, whatever becomes of its outputs: make_output(want_predecessors) says where they go once
+// the algorithm has run (gsssp::QueryOutput); on_success(workspace, stored_distances, output) runs after
+// they are final, with the workspace still leased.
+template <class MakeOutput, class OnSuccess>
 void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options* options,
-               gsssp_stats* stats, MakeOutput&& make_output, OnFailure&& on_failure) {
+               gsssp_stats* stats, MakeOutput&& make_output, OnSuccess&& on_success) {
   const auto start = std::chrono::steady_clock::now();
   require_non_null(graph, "graph");
   check_device_algorithm(algorithm);
@@ -289,15 +332,10 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
                 gsssp::format("negative cycle reachable from the source through vertex %lld",
                               static_cast<long long>(run.negative_cycle_vertex)));
   }
-  gsssp::FinalizeResult finished;
-  try {
-    gsssp::QueryOutput output = make_output(resolved.predecessors, g.num_vertices, workspace.stream());
-    output.compact = resolved.raw.compact_distances != 0;
-    finished = gsssp::finalize_query(query, run.distances, output);
-  } catch (...) {
-    on_failure();
-    throw;
-  }
+  gsssp::QueryOutput output = make_output(resolved.predecessors);
+  output.compact = resolved.raw.compact_distances != 0;
+  const gsssp::FinalizeResult finished = gsssp::finalize_query(query, run.distances, output);
+  on_success(workspace, run.distances, output);
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
              start, finished.distance_bytes);
 }
@@ -385,18 +423,9 @@ int gsssp_device_graph_destroy(gsssp_device_graph_t graph) {
     // still run and their errors are ignored: the handle is gone either way.
     if (cudaSetDevice(owned->graph->device) != cudaSuccess) (void)cudaGetLastError();
     // Results still open lose their memory now; their reads fail with CLOSED from here on.
-    for (const auto& memory : owned->results) {
-      try {
-        free_resident(owned.get(), *memory);
-      } catch (const gsssp::Error&) {
-        // Keep freeing the rest: the handle is gone either way.
-      }
-    }
+    for (const auto& memory : owned->results) free_resident(owned.get(), *memory, /*recycle=*/false);
     owned->results.clear();
-    if (owned->result_pool != nullptr) {
-      if (cudaDeviceSynchronize() != cudaSuccess) (void)cudaGetLastError();
-      if (cudaMemPoolDestroy(owned->result_pool) != cudaSuccess) (void)cudaGetLastError();
-    }
+    owned->spares.clear();
     owned->pool.clear();
     owned.reset();
   });
@@ -410,10 +439,10 @@ int gsssp_device_graph_memory(gsssp_device_graph_t graph, int64_t* bytes) {
     int64_t results = 0;
     {
       std::lock_guard<std::mutex> lock(graph->mutex);
-      if (graph->result_pool != nullptr) {
-        uint64_t reserved = 0;
-        GSSSP_CUDA_CHECK(cudaMemPoolGetAttribute(graph->result_pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
-        results = static_cast<int64_t>(reserved);
+      for (const auto& spare : graph->spares) results += static_cast<int64_t>(spare.bytes());
+      for (const auto& memory : graph->results) {
+        std::lock_guard<std::mutex> memory_lock(memory->mutex);
+        results += static_cast<int64_t>(memory->distances.bytes() + memory->predecessors.bytes());
       }
     }
     *bytes = graph->graph->device_bytes() + graph->pool.total_bytes() + results;
@@ -425,13 +454,13 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
                             gsssp_stats* stats) {
   return guarded([&] {
     require_non_null(distances, "distances");
-    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors, int64_t, cudaStream_t) {
+    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors) {
       gsssp::QueryOutput out;
       out.host_distances = distances;
       out.host_predecessors = want_predecessors ? predecessors : nullptr;
       out.predecessors = want_predecessors && predecessors != nullptr;
       return out;
-    }, [] {});
+    }, [](gsssp::Workspace&, const void*, const gsssp::QueryOutput&) {});
   });
 }
 
@@ -472,34 +501,30 @@ int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorit
     *out = nullptr;
     auto result = std::make_unique<gsssp_device_result_s>();
     auto memory = std::make_shared<ResidentMemory>();
-    // Allocated inside the query, on its stream, once the handle is known to be open; registered with the
-    // handle before the query's use of it ends, so a destroy that follows frees it.
-    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors, int64_t n, cudaStream_t stream) {
-      cudaMemPool_t pool = result_pool(graph);
-      const size_t distance_bytes = static_cast<size_t>(std::max<int64_t>(n, 1)) * 8;
-      GSSSP_CUDA_CHECK(cudaMallocFromPoolAsync(&memory->distances, distance_bytes, pool, stream));
-      if (want_predecessors) {
-        void* p = nullptr;
-        GSSSP_CUDA_CHECK(cudaMallocFromPoolAsync(&p, static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(int32_t), pool, stream));
-        memory->predecessors = static_cast<int32_t*>(p);
-      }
-      {
-        std::lock_guard<std::mutex> lock(graph->mutex);
-        graph->results.insert(memory);
+    run_query(graph, algorithm, source, options, stats, [&](bool want_predecessors) {
+      gsssp::QueryOutput o;
+      o.resident = true;
+      o.predecessors = want_predecessors;
+      return o;
+    }, [&](gsssp::Workspace& ws, const void* stored, const gsssp::QueryOutput& o) {
+      // The algorithm's final buffers become the result's: no copy, no widening pass.
+      const int64_t n = graph->graph->num_vertices;
+      const int32_t weight_type = graph->graph->weight_type;
+      memory->distances = take_output(graph, ws, stored, static_cast<size_t>(n) * stored_bytes(weight_type),
+                                      "resident result distances");
+      if (o.predecessors) {
+        const void* tree = ws.buffer(gsssp::Slot::kPredecessors, static_cast<size_t>(n) * sizeof(int32_t));
+        memory->predecessors = take_output(graph, ws, tree, static_cast<size_t>(n) * sizeof(int32_t),
+                                           "resident result predecessors");
       }
       result->graph = graph;
       result->graph_serial = graph->serial;
       result->num_vertices = n;
       result->source = source;
+      result->weight_type = weight_type;
       result->memory = memory;
-      gsssp::QueryOutput o;
-      o.device_distances = memory->distances;
-      o.device_predecessors = memory->predecessors;
-      o.predecessors = want_predecessors;
-      return o;
-    }, [&] {
-      // The query failed after the allocation: give the memory back now.
-      release_resident(graph, memory);
+      std::lock_guard<std::mutex> lock(graph->mutex);
+      graph->results.insert(memory);
     });
     *out = result.release();
   });
@@ -524,23 +549,33 @@ int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* v
     gsssp::WorkspaceLease lease(result->graph->pool);
     gsssp::Workspace& ws = lease.get();
     const cudaStream_t stream = ws.stream();
-    const auto* all = static_cast<const unsigned long long*>(result->memory->distances);
+    const size_t width = stored_bytes(result->weight_type);
+    const auto* all = static_cast<const char*>(result->memory->distances.get());
+    auto* host = static_cast<char*>(ws.staging(static_cast<size_t>(count) * width));
     if (count <= kDirectReads) {
-      // A few 8-byte copies cost less than moving the indices over and launching a gather.
+      // A few small copies cost less than moving the indices over and launching a gather.
       for (int64_t i = 0; i < count; ++i) {
-        GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<char*>(distances) + i * 8, all + vertices[i], 8,
+        GSSSP_CUDA_CHECK(cudaMemcpyAsync(host + i * width, all + static_cast<size_t>(vertices[i]) * width, width,
                                          cudaMemcpyDeviceToHost, stream));
       }
     } else {
       auto* indices = ws.buffer<int32_t>(gsssp::Slot::kFlags0, count);
-      auto* gathered = ws.buffer<unsigned long long>(gsssp::Slot::kOutput, count);
+      void* gathered = ws.buffer(gsssp::Slot::kOutput, static_cast<size_t>(count) * width);
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(indices, vertices, static_cast<size_t>(count) * sizeof(int32_t),
                                        cudaMemcpyHostToDevice, stream));
-      gsssp::gather_kernel<<<result->graph->graph->grid_for(count, 256), 256, 0, stream>>>(count, indices, all, gathered);
+      const int grid = result->graph->graph->grid_for(count, 256);
+      if (width == 8) {
+        gsssp::gather_kernel<unsigned long long><<<grid, 256, 0, stream>>>(
+            count, indices, reinterpret_cast<const unsigned long long*>(all), static_cast<unsigned long long*>(gathered));
+      } else {
+        gsssp::gather_kernel<unsigned int><<<grid, 256, 0, stream>>>(
+            count, indices, reinterpret_cast<const unsigned int*>(all), static_cast<unsigned int*>(gathered));
+      }
       GSSSP_CUDA_CHECK(cudaGetLastError());
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(distances, gathered, static_cast<size_t>(count) * 8, cudaMemcpyDeviceToHost, stream));
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(host, gathered, static_cast<size_t>(count) * width, cudaMemcpyDeviceToHost, stream));
     }
     ws.synchronize();
+    decode_distances(result->weight_type, host, count, distances);
   });
 }
 
@@ -548,19 +583,30 @@ int gsssp_device_result_copy(gsssp_device_result_t result, void* distances, int3
   return guarded([&] {
     require_non_null(result, "result");
     ResultUse use(result);
-    if (predecessors != nullptr && result->memory->predecessors == nullptr) {
+    if (predecessors != nullptr && result->memory->predecessors.get() == nullptr) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "the result holds no predecessors (the query ran with compute_predecessors = 0)");
     }
     const int64_t n = result->num_vertices;
     gsssp::WorkspaceLease lease(result->graph->pool);
     gsssp::Workspace& ws = lease.get();
+    const cudaStream_t stream = ws.stream();
     if (distances != nullptr && n > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(distances, result->memory->distances, static_cast<size_t>(n) * 8,
-                                       cudaMemcpyDeviceToHost, ws.stream()));
+      // Widened into the 8-byte format on the device, then one copy.
+      void* wide = ws.buffer(gsssp::Slot::kOutput, static_cast<size_t>(n) * 8);
+      const int grid = result->graph->graph->grid_for(n, 256);
+      if (result->weight_type == GSSSP_WEIGHT_FLOAT32) {
+        gsssp::to_output_kernel<gsssp::Float32Distance><<<grid, 256, 0, stream>>>(
+            n, result->memory->distances.as<gsssp::Float32Distance::stored>(), static_cast<double*>(wide), nullptr);
+      } else {
+        gsssp::to_output_kernel<gsssp::Int32Distance><<<grid, 256, 0, stream>>>(
+            n, result->memory->distances.as<gsssp::Int32Distance::stored>(), static_cast<long long*>(wide), nullptr);
+      }
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(distances, wide, static_cast<size_t>(n) * 8, cudaMemcpyDeviceToHost, stream));
     }
     if (predecessors != nullptr && n > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(predecessors, result->memory->predecessors, static_cast<size_t>(n) * sizeof(int32_t),
-                                       cudaMemcpyDeviceToHost, ws.stream()));
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(predecessors, result->memory->predecessors.get(),
+                                       static_cast<size_t>(n) * sizeof(int32_t), cudaMemcpyDeviceToHost, stream));
     }
     ws.synchronize();
   });
@@ -579,7 +625,7 @@ int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32
                                                               static_cast<long long>(result->num_vertices)));
     }
     ResultUse use(result);
-    if (result->memory->predecessors == nullptr) {
+    if (result->memory->predecessors.get() == nullptr) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "the result holds no predecessors (the query ran with compute_predecessors = 0)");
     }
     gsssp::WorkspaceLease lease(result->graph->pool);
@@ -589,7 +635,7 @@ int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32
     // `capacity` vertices in one copy.
     auto* walked = ws.buffer<long long>(gsssp::Slot::kOutput, 1 + std::max<int64_t>(capacity, 1) / 2 + 1);
     gsssp::path_walk_kernel<<<1, 1, 0, stream>>>(target, result->source, result->num_vertices,
-                                                  result->memory->predecessors, walked,
+                                                  result->memory->predecessors.as<int32_t>(), walked,
                                                   reinterpret_cast<int32_t*>(walked + 1), capacity);
     GSSSP_CUDA_CHECK(cudaGetLastError());
     const size_t bytes = sizeof(long long) + static_cast<size_t>(capacity) * sizeof(int32_t);

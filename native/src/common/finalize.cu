@@ -83,10 +83,18 @@ FinalizeResult finalize_typed(const QueryContext& query, const typename D::store
                                                                    nullptr, counters);
   }
 
+  FinalizeResult result;
+  if (out.resident) {
+    count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    result.counters = ws.read_counters();
+    if (result.counters.overflow != 0) throw_overflow(query.source);
+    return result;
+  }
+
   // Compact host output first (4 bytes per distance, half the bus traffic) when asked: one pass writes it
   // and counts the reached vertices, the copies and the counters follow on the stream, and one
   // synchronisation completes them all. Only if some distance does not fit is the 8-byte output written.
-  FinalizeResult result;
   if (out.compact && out.host_distances != nullptr && out.device_distances == nullptr) {
     // Sized for the 8-byte output too, so that a fallback to it (or the next query) reuses the buffer.
     auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);

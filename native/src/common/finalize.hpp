@@ -19,6 +19,9 @@ struct QueryOutput {
   int32_t* device_predecessors = nullptr;
   bool predecessors = false;  // derive the tree (into device_predecessors, else workspace scratch)
   bool compact = false;       // host distances in 4 bytes where they fit (gsssp_options.compact_distances)
+  // A resident result: the stored distances stay where the algorithm left them (the caller detaches the
+  // workspace buffers), predecessors in the workspace; nothing is copied or widened.
+  bool resident = false;
 };
 
 struct FinalizeResult {

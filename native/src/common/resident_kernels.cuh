@@ -8,9 +8,10 @@
 
 namespace gsssp {
 
-// out[i] = values[indices[i]]: 8-byte distances in the output format, copied as bits.
-__global__ void gather_kernel(long long count, const int32_t* __restrict__ indices,
-                              const unsigned long long* __restrict__ values, unsigned long long* __restrict__ out) {
+// out[i] = values[indices[i]]: stored distances, copied as bits (the host decodes them).
+template <class T>
+__global__ void gather_kernel(long long count, const int32_t* __restrict__ indices, const T* __restrict__ values,
+                              T* __restrict__ out) {
   for (long long i = grid_thread_index(); i < count; i += grid_stride()) out[i] = values[indices[i]];
 }
 

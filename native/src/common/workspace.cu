@@ -48,6 +48,25 @@ void* Workspace::buffer(Slot slot, size_t bytes) {
   return current.get();
 }
 
+size_t Workspace::slot_bytes_at(const void* pointer) const {
+  for (const DeviceBuffer& slot : slots_) {
+    if (pointer != nullptr && slot.get() == pointer) return slot.bytes();
+  }
+  return 0;
+}
+
+DeviceBuffer Workspace::detach(const void* pointer, DeviceBuffer replacement) {
+  for (DeviceBuffer& slot : slots_) {
+    if (pointer == nullptr || slot.get() != pointer) continue;
+    DeviceBuffer out = std::move(slot);
+    slot = std::move(replacement);
+    total_bytes_.fetch_add(static_cast<int64_t>(slot.bytes()) - static_cast<int64_t>(out.bytes()),
+                           std::memory_order_relaxed);
+    return out;
+  }
+  return DeviceBuffer();
+}
+
 void* Workspace::staging(size_t bytes) {
   if (staging_.bytes() < bytes) {
     GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));

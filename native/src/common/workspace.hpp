@@ -50,6 +50,12 @@ class Workspace {
   T* buffer(Slot slot, int64_t count) {
     return static_cast<T*>(buffer(slot, static_cast<size_t>(count) * sizeof(T)));
   }
+  // The bytes of the slot buffer that starts at `pointer`, or 0 if no slot buffer starts there.
+  size_t slot_bytes_at(const void* pointer) const;
+  // For a resident result (gsssp_device_result_t): moves the slot buffer that starts at `pointer` out of
+  // the workspace, which gets `replacement` (possibly empty: its next use allocates) in its place. The
+  // stream must be idle. Returns an empty buffer if no slot buffer starts at `pointer`.
+  DeviceBuffer detach(const void* pointer, DeviceBuffer replacement);
   // Bytes the slot's buffer holds now (0 before its first use), without counting it in this query.
   size_t capacity(Slot slot) const { return slots_[static_cast<int>(slot)].bytes(); }
   // Pinned host memory of at least `bytes` (not counted: it is host memory).

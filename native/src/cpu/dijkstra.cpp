@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <memory>
 #include <type_traits>
 #include <limits>
 #include <utility>
@@ -12,94 +14,72 @@
 namespace gsssp::cpu {
 namespace {
 
-// The heap's arrays, kept per thread between queries (the CPU path's fixed cost is otherwise dominated by
-// allocating and clearing them): `position` is all -1 between searches, since a search pops every vertex
-// it pushes; a search that did not finish (an exception) leaves it dirty, and the next one clears it.
-// Graphs above kKeepVertices get arrays of their own, freed after the query, so an idle thread never holds
-// more than a few tens of MB.
+// The priority queue is a radix heap (Ahuja, Mehlhorn, Orlin & Tarjan, J. ACM 1990): Dijkstra's keys only
+// grow, so an entry is filed by the highest bit in which its key differs from the last key taken, and each
+// entry moves down the buckets at most once per bit. For non-negative int64 distances the key is the
+// distance; for non-negative float32 distances it is the float's bit pattern, which orders them the same.
+// Entries are never decreased: a lowered distance is pushed again and the stale entry is skipped when its
+// key no longer matches the vertex's distance. Against the binary heap with decrease-key it replaced, the
+// CPU path got faster on the serving benchmarks' small graphs (benchmarks/results/serving/).
+//
+// The buckets are kept per thread between queries (a small query's cost is otherwise dominated by
+// allocating them); graphs above kKeepVertices get buckets of their own, freed after the query, so an idle
+// thread never holds more than a few tens of MB.
 constexpr int64_t kKeepVertices = int64_t{1} << 22;
 
 template <class Key>
-struct HeapArrays {
-  std::vector<std::pair<Key, int32_t>> heap;
-  std::vector<int64_t> position;
-  bool dirty = false;
-};
-
-// A binary min-heap of vertices keyed by distance, with a position index for decrease-key, so that each
-// vertex is extracted once (no stale entries to skip).
-template <class Key>
-class IndexedHeap {
+class RadixHeap {
  public:
-  IndexedHeap(int64_t num_vertices, HeapArrays<Key>& arrays)
-      : arrays_(arrays), heap_(arrays.heap), position_(arrays.position) {
-    if (arrays_.dirty || static_cast<int64_t>(position_.size()) < num_vertices) {
-      position_.assign(std::max<size_t>(position_.size(), static_cast<size_t>(num_vertices)), -1);
-    }
-    heap_.clear();
-    arrays_.dirty = true;
+  static constexpr int kBits = static_cast<int>(sizeof(Key) * 8);
+
+  // Empties the heap (keeping the buckets' memory) for a search whose first key is 0.
+  void reset() {
+    for (auto& bucket : buckets_) bucket.clear();
+    last_ = 0;
+    size_ = 0;
   }
-  // Marks the arrays clean once every pushed vertex was popped.
-  ~IndexedHeap() { arrays_.dirty = !heap_.empty(); }
-
-  bool empty() const { return heap_.empty(); }
-
-  void push_or_decrease(int32_t vertex, Key key) {
-    int64_t at = position_[vertex];
-    if (at < 0) {
-      at = static_cast<int64_t>(heap_.size());
-      heap_.push_back({key, vertex});
-    } else {
-      heap_[at].first = key;
-    }
-    sift_up(at);
+  bool empty() const { return size_ == 0; }
+  void push(Key key, int32_t vertex) {
+    buckets_[index(key)].push_back({key, vertex});
+    ++size_;
   }
-
   std::pair<Key, int32_t> pop() {
-    const std::pair<Key, int32_t> top = heap_.front();
-    position_[top.second] = -1;
-    heap_.front() = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) {
-      position_[heap_.front().second] = 0;
-      sift_down(0);
+    if (buckets_[0].empty()) {
+      int i = 1;
+      while (buckets_[i].empty()) ++i;
+      auto& from = buckets_[i];
+      Key low = from[0].first;
+      for (const auto& entry : from) low = std::min(low, entry.first);
+      last_ = low;
+      for (const auto& entry : from) buckets_[index(entry.first)].push_back(entry);
+      from.clear();
     }
+    const std::pair<Key, int32_t> top = buckets_[0].back();
+    buckets_[0].pop_back();
+    --size_;
     return top;
   }
 
  private:
-  void place(int64_t at, const std::pair<Key, int32_t>& entry) {
-    heap_[at] = entry;
-    position_[entry.second] = at;
-  }
-  void sift_up(int64_t at) {
-    const std::pair<Key, int32_t> entry = heap_[at];
-    while (at > 0) {
-      const int64_t parent = (at - 1) / 2;
-      if (!(entry.first < heap_[parent].first)) break;
-      place(at, heap_[parent]);
-      at = parent;
-    }
-    place(at, entry);
-  }
-  void sift_down(int64_t at) {
-    const std::pair<Key, int32_t> entry = heap_[at];
-    const int64_t size = static_cast<int64_t>(heap_.size());
-    for (;;) {
-      int64_t child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heap_[child + 1].first < heap_[child].first) ++child;
-      if (!(heap_[child].first < entry.first)) break;
-      place(at, heap_[child]);
-      at = child;
-    }
-    place(at, entry);
+  int index(Key key) const {
+    const Key diff = key ^ last_;
+    if (diff == 0) return 0;
+    if constexpr (sizeof(Key) == 8) return 64 - __builtin_clzll(diff);
+    return 32 - __builtin_clz(static_cast<unsigned>(diff));
   }
 
-  HeapArrays<Key>& arrays_;
-  std::vector<std::pair<Key, int32_t>>& heap_;
-  std::vector<int64_t>& position_;
+  std::vector<std::pair<Key, int32_t>> buckets_[kBits + 1];
+  Key last_ = 0;
+  size_t size_ = 0;
 };
+
+// The radix key of a non-negative distance.
+inline uint64_t radix_key(int64_t d) { return static_cast<uint64_t>(d); }
+inline uint32_t radix_key(float d) {
+  uint32_t bits;
+  std::memcpy(&bits, &d, sizeof(bits));
+  return bits;
+}
 
 template <class Weight, class Dist, class Output>
 DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, int32_t* predecessors) {
@@ -124,16 +104,21 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   }
   std::fill(dist, dist + n, infinity);
   if (predecessors != nullptr) std::fill(predecessors, predecessors + n, GSSSP_NO_PREDECESSOR);
-  thread_local HeapArrays<Dist> kept_arrays;
-  HeapArrays<Dist> own_arrays;
-  IndexedHeap<Dist> heap(n, n <= kKeepVertices ? kept_arrays : own_arrays);
+  using Key = decltype(radix_key(Dist(0)));
+  thread_local RadixHeap<Key> kept_heap;
+  std::unique_ptr<RadixHeap<Key>> own_heap;
+  if (n > kKeepVertices) own_heap = std::make_unique<RadixHeap<Key>>();
+  RadixHeap<Key>& heap = own_heap ? *own_heap : kept_heap;
+  heap.reset();
   DijkstraCounts counts;
   bool sum_overflowed = false;
 
   dist[source] = Dist(0);
-  heap.push_or_decrease(static_cast<int32_t>(source), Dist(0));
+  heap.push(radix_key(Dist(0)), static_cast<int32_t>(source));
   while (!heap.empty()) {
-    const auto [du, u] = heap.pop();
+    const auto [key, u] = heap.pop();
+    const Dist du = dist[u];
+    if (radix_key(du) != key) continue;  // stale: u was pushed again with a lower distance
     ++counts.extractions;
     const int64_t end = offsets[u + 1];
     counts.edges_relaxed += end - offsets[u];
@@ -145,7 +130,7 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
       if (candidate < dist[v]) {
         dist[v] = candidate;
         if (predecessors != nullptr) predecessors[v] = u;
-        heap.push_or_decrease(v, candidate);
+        heap.push(radix_key(candidate), v);
       } else if (candidate == infinity) {
         sum_overflowed = true;
       }

@@ -111,12 +111,12 @@ public final class DeviceGraph implements AutoCloseable {
     public Result query(int source, Algorithm algorithm, Options options) {
         Algorithm resolved = resolve(algorithm);
         Sssp.checkSource(graph, source);
-        if (!resolved.requiresGpu()) {
-            return Sssp.cpu(graph, source, resolved, options, null);
-        }
         boolean predecessors = options.computePredecessors();
         enter();
         try {
+            if (!resolved.requiresGpu()) {
+                return Sssp.cpu(graph, source, resolved, options, null);
+            }
             OutputBlock block = outputs.take(predecessors);
             try {
                 Ran ran = run(source, resolved, options, block.distances(), predecessors ? block.predecessors() : null);
@@ -141,7 +141,12 @@ public final class DeviceGraph implements AutoCloseable {
         Algorithm resolved = resolve(algorithm);
         Sssp.checkSource(graph, source);
         if (!resolved.requiresGpu()) {
-            return Sssp.solve(graph, source, resolved, options, into);
+            enter();
+            try {
+                return Sssp.solve(graph, source, resolved, options, into);
+            } finally {
+                exit();
+            }
         }
         boolean predecessors = options.computePredecessors();
         long generation = into.begin(graph, predecessors);
