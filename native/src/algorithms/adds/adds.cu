@@ -84,11 +84,12 @@ size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBl
 // waiting), so a run alone still gets them all (its kernel is unchanged) and N concurrent runs get about
 // 1/N each. The shares of the runs in flight never add up to more than the device keeps resident, so
 // every grid is resident at once whatever order the hardware schedules them in; a run that finds too
-// little free waits for a running one to end. Measured on an H200 (benchmarks/results/serving/): 8 Java
-// threads on road NY answered 4.4x the queries per second of one thread (rome99: 6.3x), where without the
-// shares 8 threads answered fewer than one (issue "Java at kernel speed": 270/s against 306/s).
-// Capping a small graph's grid below the whole device did not pay: a 1,000-vertex query took 172 us with
-// the whole device, 205 us with one worker per 512 vertices and 238 us with one per 128.
+// little free waits for a running one to end. Measured on an H100 (benchmarks/results/serving/
+// 2026-11-26_fecdf8a_h100, ConcurrencyBenchmark): 8 Java threads on road NY answered 4.4x the queries per
+// second of one thread (rome99: 5.9x), where before the shares 8 threads answered fewer than one (the
+// issue "Java at kernel speed": 270/s against 306/s). Capping a small graph's grid below the whole device
+// did not pay (an experiment on an H200, not kept): a 1,000-vertex query took 172 us with the whole
+// device, 205 us with one worker per 512 vertices and 238 us with one per 128.
 class ResidencyShares {
  public:
   // Blocks granted to a run on a device that keeps `resident` blocks of this kernel at once (>= 2).

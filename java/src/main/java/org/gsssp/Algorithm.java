@@ -59,12 +59,13 @@ public enum Algorithm {
     /**
      * AUTO's crossover: with a GPU and non-negative weights, a graph with fewer edges than this is solved by
      * {@link #CPU_DIJKSTRA} (launch and copy cost more than the CPU's whole answer), one with at least this many
-     * by {@link #ADDS}. Measured from Java (whole call, CrossoverBenchmark, benchmarks/results/serving/) on an
-     * H200 host: CPU Dijkstra answered sooner on a 64x64 grid (16,128 edges: 333 us against 569 us) and on
-     * random d=7 with 1,024 vertices (7,168 edges: 70 against 179 us); ADDS answered sooner on a 128x128 grid
-     * (65,024 edges: 1,047 against 1,665 us) and on random d=7 with 4,096 vertices (28,672 edges: 185 against
-     * 699 us). The crossovers lie near 32,000 edges (grids, high diameter) and 11,000 (random, low diameter);
-     * 20,000 sits between them, near their geometric mean.
+     * by {@link #ADDS}. Measured from Java (whole call into QueryBuffers, CrossoverBenchmark) on an H100 host,
+     * benchmarks/results/serving/2026-11-26_fecdf8a_h100: CPU Dijkstra answered sooner on a 64x64 grid
+     * (16,128 edges: 367 us against 577 us) and on random d=7 with 1,024 vertices (7,168 edges: 70 against
+     * 185 us); ADDS answered sooner on a 128x128 grid (65,024 edges: 1,058 against 1,438 us) and on random
+     * d=7 with 4,096 vertices (28,672 edges: 197 against 418 us). The crossovers lie near 32,000 edges
+     * (grids, high diameter) and 12,000 (random, low diameter); 20,000 sits between them, near their
+     * geometric mean. (An H200 run of the same benchmark put both crossovers in the same intervals.)
      */
     public static final long AUTO_GPU_MIN_EDGES = 20_000;
 
