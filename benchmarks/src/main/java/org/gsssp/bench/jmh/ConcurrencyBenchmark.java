@@ -69,45 +69,7 @@ public class ConcurrencyBenchmark {
         }
     }
 
-    /** The graph of the AUTO variants, shared by all threads. */
-    @State(Scope.Benchmark)
-    public static class AutoShared {
-        @Param({"../shared/graphs/rome99.gr"})
-        public String autoGraph;
 
-        BenchGraphs.Loaded g;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            g = new BenchGraphs.Loaded(autoGraph, true, "ConcurrencyBenchmark.auto");
-            System.out.println("\nAUTO picks " + Algorithm.chooseAuto(g.host, true).cliName() + " ("
-                    + Algorithm.describeAutoChoice(g.host, true) + ")");
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            if (g != null) {
-                g.close();
-            }
-        }
-    }
-
-    @State(Scope.Thread)
-    public static class AutoBuffers {
-        QueryBuffers buffers;
-
-        @Setup(Level.Trial)
-        public void setUp(AutoShared shared) {
-            buffers = QueryBuffers.forGraph(shared.g.host, false);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            if (buffers != null) {
-                buffers.close();
-            }
-        }
-    }
 
     private static Result run(BenchGraphs.Loaded g, Algorithm algorithm, QueryBuffers buffers, KernelCounters k) {
         Result r = g.device.query(g.source, algorithm, BenchGraphs.NO_PREDECESSORS, buffers);
@@ -132,14 +94,14 @@ public class ConcurrencyBenchmark {
     @Benchmark
     @BenchmarkMode(Mode.Throughput)
     @OutputTimeUnit(TimeUnit.SECONDS)
-    public Result auto(AutoShared s, AutoBuffers b, KernelCounters k) {
+    public Result auto(AutoStates.Shared s, AutoStates.Buffers b, KernelCounters k) {
         return run(s.g, Algorithm.AUTO, b.buffers, k);
     }
 
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    public Result autoSample(AutoShared s, AutoBuffers b, KernelCounters k) {
+    public Result autoSample(AutoStates.Shared s, AutoStates.Buffers b, KernelCounters k) {
         return run(s.g, Algorithm.AUTO, b.buffers, k);
     }
 }

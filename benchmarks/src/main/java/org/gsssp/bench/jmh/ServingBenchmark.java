@@ -142,50 +142,12 @@ public class ServingBenchmark {
         }
     }
 
-    /** The graph of {@link #autoQuery}, resident on the GPU (AUTO may still pick the CPU). */
-    @State(Scope.Benchmark)
-    public static class Auto {
-        @Param({"../shared/graphs/rome99.gr"})
-        public String autoGraph;
 
-        BenchGraphs.Loaded g;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            g = new BenchGraphs.Loaded(autoGraph, true, "ServingBenchmark.autoQuery");
-            System.out.println("\nAUTO picks " + Algorithm.chooseAuto(g.host, true).cliName() + " ("
-                    + Algorithm.describeAutoChoice(g.host, true) + ")");
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            if (g != null) {
-                g.close();
-            }
-        }
-    }
-
-    @State(Scope.Thread)
-    public static class AutoBuffers {
-        QueryBuffers buffers;
-
-        @Setup(Level.Trial)
-        public void setUp(Auto auto) {
-            buffers = QueryBuffers.forGraph(auto.g.host, false);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            if (buffers != null) {
-                buffers.close();
-            }
-        }
-    }
 
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
-    public Result autoQuery(Auto a, AutoBuffers b, KernelCounters k) {
+    public Result autoQuery(AutoStates.Shared a, AutoStates.Buffers b, KernelCounters k) {
         Result r = a.g.device.query(a.g.source, Algorithm.AUTO, BenchGraphs.NO_PREDECESSORS, b.buffers);
         k.add(r.stats());
         return r;
