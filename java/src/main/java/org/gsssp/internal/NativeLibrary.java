@@ -22,6 +22,9 @@ public final class NativeLibrary {
     private static final String RESOURCE = "/native/linux-x86_64/libgsssp.so";
 
     private static volatile boolean loaded;
+    // The private directory the bundled library was copied to (null if none, or a -D path was used); gone
+    // again once the library is loaded.
+    private static volatile Path extractedDirectory;
 
     private NativeLibrary() {}
 
@@ -39,6 +42,8 @@ public final class NativeLibrary {
                 System.load(library.toAbsolutePath().toString());
             } catch (UnsatisfiedLinkError e) {
                 throw new NativeLibraryException("cannot load the gsssp native library " + library + ": " + e.getMessage(), e);
+            } finally {
+                removeExtracted(library);
             }
             checkVersion(library);
             loaded = true;
@@ -74,6 +79,30 @@ public final class NativeLibrary {
         }
     }
 
+    /**
+     * Deletes the extracted copy right after System.load: the loader's mapping survives the unlink on Linux,
+     * so nothing is left in the temporary directory, whatever way the JVM ends. (deleteOnExit, used before,
+     * tried the directory before the file in it and left one directory per run.)
+     */
+    private static void removeExtracted(Path library) {
+        Path dir = extractedDirectory;
+        if (dir == null || !library.startsWith(dir)) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(library);
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // Best effort: a leftover file is no reason to fail the load.
+            dir.toFile().deleteOnExit();
+        }
+    }
+
+    /** The directory the bundled library was extracted to in this JVM, or null; for tests. */
+    static Path extractedDirectory() {
+        return extractedDirectory;
+    }
+
     private static Path locate() {
         String override = System.getProperty(PATH_PROPERTY);
         if (override != null && !override.isBlank()) {
@@ -95,11 +124,9 @@ public final class NativeLibrary {
                         + "); was it built without the native step?");
             }
             Path dir = Files.createTempDirectory("gsssp-native-");
+            extractedDirectory = dir;
             Path file = dir.resolve("libgsssp.so");
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            // The mapping survives the unlink on Linux, so nothing is left behind in /tmp after load.
-            file.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
             return file;
         } catch (IOException e) {
             throw new NativeLibraryException("cannot extract the gsssp native library: " + e.getMessage(), e);

@@ -1,0 +1,49 @@
+package org.gsssp.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The bundled library is extracted to run and then removed: nothing stays in the temporary directory. */
+class NativeLibraryCleanupTest {
+    @Test
+    void theExtractedCopyIsGoneOnceLoaded() {
+        NativeLibrary.ensureLoaded();
+        Path dir = NativeLibrary.extractedDirectory();
+        if (dir != null) {
+            assertFalse(Files.exists(dir), () -> dir + " is still there after the library was loaded");
+        }
+    }
+
+    @Test
+    void aCliRunLeavesNoDirectoryBehind(@TempDir Path tmp) throws IOException, InterruptedException {
+        // A fresh JVM with its own temporary directory: a run of `gsssp solve` on the bundled graph, on the CPU.
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
+                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), "org.gsssp.cli.Main", "solve",
+                "--algorithm", "dijkstra-cpu"))
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("..").resolve(tmp.getFileName() + ".log").toFile())
+                .start();
+        assertEquals(true, process.waitFor(2, TimeUnit.MINUTES), "gsssp solve did not finish");
+        assertEquals(0, process.exitValue(), () -> "gsssp solve failed: " + read(tmp.resolveSibling(tmp.getFileName() + ".log")));
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.toList(), "left in java.io.tmpdir by one run");
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+}
