@@ -93,6 +93,14 @@ public final class Result implements AutoCloseable {
                 : distances.getAtIndex(ValueLayout.JAVA_DOUBLE, v);
     }
 
+    private void checkVertex(int v) {
+        int n = numVertices();
+        if (v < 0 || v >= n) {
+            throw new IllegalArgumentException("vertex " + v + " is out of range 0.." + (n - 1)
+                    + " (internal ids; ids().toInternal maps the file's ids to them)");
+        }
+    }
+
     private void check() {
         if (closed) {
             throw new IllegalStateException("this Result is closed");
@@ -171,6 +179,7 @@ public final class Result implements AutoCloseable {
     public boolean isReachable(int v) {
         try {
             check();
+            checkVertex(v);
             return weightType == WeightType.INT32 ? rawLong(v) != Long.MAX_VALUE : rawDouble(v) != Double.POSITIVE_INFINITY;
         } finally {
             java.lang.ref.Reference.reachabilityFence(this);
@@ -181,6 +190,7 @@ public final class Result implements AutoCloseable {
     public double distance(int v) {
         try {
             check();
+            checkVertex(v);
             if (weightType == WeightType.INT32) {
                 long d = rawLong(v);
                 return d == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : d;
@@ -195,6 +205,7 @@ public final class Result implements AutoCloseable {
     public long distanceAsLong(int v) {
         try {
             check();
+            checkVertex(v);
             if (weightType != WeightType.INT32) {
                 throw new IllegalStateException("distanceAsLong is for int32-weighted graphs; this one has " + weightType);
             }
@@ -208,6 +219,7 @@ public final class Result implements AutoCloseable {
     public int predecessor(int v) {
         try {
             check();
+            checkVertex(v);
             if (predecessors == null) {
                 throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");
             }
@@ -223,6 +235,7 @@ public final class Result implements AutoCloseable {
 
     /** Vertices of a shortest path from the source to v, both included; empty when v is unreachable. */
     public int[] path(int v) {
+        checkVertex(v);
         if (!isReachable(v)) {
             return new int[0];
         }

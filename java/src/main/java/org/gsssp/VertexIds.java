@@ -76,18 +76,44 @@ public final class VertexIds {
         return table != null ? table[v] : base + v;
     }
 
-    /** The internal id of the vertex the file calls {@code externalId}, or -1 if there is none. */
-    public int toInternal(long externalId) {
+    /** The internal id of the vertex the file calls {@code externalId}, if the graph has one. */
+    public java.util.OptionalInt find(long externalId) {
         if (table != null) {
             int i = Arrays.binarySearch(table, externalId);
-            return i >= 0 ? i : -1;
+            return i >= 0 ? java.util.OptionalInt.of(i) : java.util.OptionalInt.empty();
         }
         // overflow-safe: compare the difference as an unsigned quantity against size
         long d = externalId - base;
         if (externalId < base || d < 0 || d >= size) {
-            return -1;
+            return java.util.OptionalInt.empty();
         }
-        return (int) d;
+        return java.util.OptionalInt.of((int) d);
+    }
+
+    /**
+     * The internal id of the vertex the file calls {@code externalId}.
+     *
+     * @throws IllegalArgumentException naming the id and the ids the graph has, if it has no such vertex
+     *         ({@link #find(long)} asks without throwing)
+     */
+    public int toInternal(long externalId) {
+        java.util.OptionalInt v = find(externalId);
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("vertex id " + externalId + " is not in the graph: " + describe());
+        }
+        return v.getAsInt();
+    }
+
+    /** The ids the graph has, in words: "ids 1..264346", or "7,115 ids from 3 to 8297 (not all in between)". */
+    public String describe() {
+        if (size == 0) {
+            return "it has no vertices";
+        }
+        if (table == null) {
+            return "its ids are " + base + ".." + (base + size - 1);
+        }
+        return String.format(java.util.Locale.ROOT, "its %,d ids run from %d to %d, not all in between", size, table[0],
+                table[size - 1]);
     }
 
     /** True for the {@link #offset(long, int)} kind (then {@link #base()} is meaningful). */

@@ -18,10 +18,10 @@ class VertexIdsTest {
             assertEquals(v + 1, ids.toExternal(v));
             assertEquals(v, ids.toInternal(v + 1));
         }
-        assertEquals(-1, ids.toInternal(0));
-        assertEquals(-1, ids.toInternal(6));
-        assertEquals(-1, ids.toInternal(Long.MIN_VALUE));
-        assertEquals(-1, ids.toInternal(Long.MAX_VALUE));
+        assertTrue(ids.find(0).isEmpty());
+        assertTrue(ids.find(6).isEmpty());
+        assertTrue(ids.find(Long.MIN_VALUE).isEmpty());
+        assertTrue(ids.find(Long.MAX_VALUE).isEmpty());
         assertThrows(IndexOutOfBoundsException.class, () -> ids.toExternal(5));
         assertThrows(IndexOutOfBoundsException.class, () -> ids.toExternal(-1));
     }
@@ -30,10 +30,10 @@ class VertexIdsTest {
     void offsetZeroAndEmpty() {
         VertexIds ids = VertexIds.offset(0, 3);
         assertEquals(2, ids.toExternal(2));
-        assertEquals(-1, ids.toInternal(-1));
+        assertTrue(ids.find(-1).isEmpty());
         VertexIds empty = VertexIds.offset(1, 0);
         assertEquals(0, empty.size());
-        assertEquals(-1, empty.toInternal(1));
+        assertTrue(empty.find(1).isEmpty());
         assertThrows(IllegalArgumentException.class, () -> VertexIds.offset(0, -1));
         assertThrows(IllegalArgumentException.class, () -> VertexIds.offset(Long.MAX_VALUE, 2));
     }
@@ -48,9 +48,9 @@ class VertexIdsTest {
         assertEquals(1L << 40, ids.toExternal(4));
         assertEquals(3, ids.toInternal(100));
         assertEquals(4, ids.toInternal(1L << 40));
-        assertEquals(-1, ids.toInternal(1));
-        assertEquals(-1, ids.toInternal(101));
-        assertEquals(-1, ids.toInternal(-5));
+        assertTrue(ids.find(1).isEmpty());
+        assertTrue(ids.find(101).isEmpty());
+        assertTrue(ids.find(-5).isEmpty());
         assertThrows(IndexOutOfBoundsException.class, () -> ids.toExternal(5));
     }
 
@@ -74,7 +74,7 @@ class VertexIdsTest {
                     expected = i;
                 }
             }
-            assertEquals(expected, t.toInternal(x), "id " + x + ", seed " + seed);
+            assertEquals(expected, t.find(x).orElse(-1), "id " + x + ", seed " + seed);
         }
     }
 
@@ -84,5 +84,15 @@ class VertexIdsTest {
         assertEquals(VertexIds.offset(3, 3).hashCode(), VertexIds.table(new long[] {3, 4, 5}).hashCode());
         assertTrue(!VertexIds.offset(0, 3).equals(VertexIds.offset(1, 3)));
         assertTrue(VertexIds.table(new long[] {3, 9}).toString().contains("3..9"), Arrays.toString(new long[0]));
+    }
+
+    @Test
+    void toInternalOfAnUnknownIdNamesItAndTheIdsThereAre() {
+        IllegalArgumentException offset = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> VertexIds.offset(1, 5).toInternal(6));
+        assertEquals("vertex id 6 is not in the graph: its ids are 1..5", offset.getMessage());
+        IllegalArgumentException table = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> VertexIds.table(new long[] {3, 7, 100}).toInternal(4));
+        assertEquals("vertex id 4 is not in the graph: its 3 ids run from 3 to 100, not all in between", table.getMessage());
     }
 }

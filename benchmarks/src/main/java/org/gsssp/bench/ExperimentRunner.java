@@ -111,7 +111,7 @@ public final class ExperimentRunner {
         }
         try (graph) {
             Long wanted = gs.source() != null ? gs.source() : config.source();
-            int source = wanted == null ? graph.vertexOfMaxOutDegree() : graph.ids().toInternal(wanted);
+            int source = wanted == null ? graph.vertexOfMaxOutDegree() : graph.ids().find(wanted).orElse(-1);
             if (source < 0) {
                 String note = graph.numVertices() == 0 ? "graph has no vertices" : "no vertex " + wanted;
                 return config.algorithms().stream().map(a -> Measurement.notRun(label, graph.numVertices(),

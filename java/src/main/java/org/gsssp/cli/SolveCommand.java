@@ -194,11 +194,12 @@ final class SolveCommand implements Callable<Integer> {
         if (source == null) {
             return 0;
         }
-        int v = graph.ids().toInternal(source);
-        if (v < 0) {
-            throw new IllegalArgumentException("source " + source + " is not a vertex of " + graph.name());
+        java.util.OptionalInt v = graph.ids().find(source);
+        if (v.isEmpty()) {
+            throw new IllegalArgumentException("--source " + source + " is not a vertex of " + graph.name() + ": "
+                    + graph.ids().describe());
         }
-        return v;
+        return v.getAsInt();
     }
 
     /** {@code autoReason}: why AUTO chose the algorithm, or null when --algorithm named it. */
