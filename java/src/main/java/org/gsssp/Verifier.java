@@ -25,6 +25,67 @@ public final class Verifier {
         return result.hasPredecessors() ? checkTree(graph, result) : Optional.empty();
     }
 
+    /**
+     * Checks distances against the graph alone, with no second solve: the shortest-path optimality
+     * conditions, in O(n + m). The source's distance is 0; no edge (u, v, w) from a reached u improves v
+     * ({@code d(v) <= d(u) + w}); every reached vertex but the source has an in-edge that is tight
+     * ({@code d(u) + w == d(v)}), so following tight edges back leads to the source. Sums are taken as the
+     * algorithms take them: exactly in int64 for int weights, one float32 add for float weights. Holds for
+     * every correct answer and for no wrong one with non-negative weights (a distance below the true one has
+     * no tight in-edge chain to the source; one above it is improved by an edge of a shortest path).
+     *
+     * @return the first violation, naming the vertex or edge, or empty when the certificate holds
+     */
+    public static Optional<String> certify(Graph graph, Result r) {
+        int n = graph.numVertices();
+        int source = r.source();
+        boolean ints = graph.weightType() == WeightType.INT32;
+        if (r.numVertices() != n) {
+            return Optional.of("result has " + r.numVertices() + " vertices, graph " + n);
+        }
+        if (r.distance(source) != 0) {
+            return Optional.of("the source " + graph.ids().toExternal(source) + " has distance " + r.distance(source));
+        }
+        boolean[] tight = new boolean[n];
+        tight[source] = true;
+        for (int u = 0; u < n; u++) {
+            if (!r.isReachable(u)) {
+                continue;
+            }
+            long du = ints ? r.distanceAsLong(u) : 0;
+            float fu = ints ? 0 : (float) r.distance(u);
+            for (long e = graph.edgeBegin(u), end = graph.edgeEnd(u); e < end; e++) {
+                int v = graph.target(e);
+                boolean improves;
+                boolean isTight;
+                if (ints) {
+                    long sum = du + graph.intWeight(e);
+                    long dv = r.distanceAsLong(v);
+                    improves = sum < dv;
+                    isTight = sum == dv;
+                } else {
+                    float sum = fu + graph.floatWeight(e);
+                    double dv = r.distance(v);
+                    improves = sum < dv;
+                    isTight = sum == dv;
+                }
+                if (improves) {
+                    return Optional.of("edge " + graph.ids().toExternal(u) + " -> " + graph.ids().toExternal(v)
+                            + " (weight " + graph.weight(e) + ") improves vertex " + graph.ids().toExternal(v)
+                            + ": " + r.distance(u) + " + " + graph.weight(e) + " < " + r.distance(v));
+                }
+                tight[v] |= isTight;
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            if (r.isReachable(v) && !tight[v]) {
+                return Optional.of("vertex " + graph.ids().toExternal(v) + " has distance " + r.distance(v)
+                        + " but no in-edge that gives it");
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Validates predecessors alone: tight edges, no cycles, every reached vertex leads to the source. */
     public static Optional<String> checkTree(Graph graph, Result r) {
         int n = graph.numVertices();

@@ -1,7 +1,6 @@
 package org.gsssp.cli;
 
 import java.io.PrintWriter;
-import org.gsssp.GssspException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,22 +20,50 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         // Any failure is one line naming the problem, never a stack trace; usage errors keep picocli's text.
+        // Exit codes (README): 2 for usage errors, which picocli's parameter handler answers (ParameterException,
+        // also when a command throws it); 1 for every failure while running, files and devices included.
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("gsssp: " + oneLine(ex));
             commandLine.getErr().flush();
-            return ex instanceof GssspException || ex instanceof IllegalArgumentException ? 1 : 2;
+            return 1;
         });
         return cli.execute(args);
     }
 
+    // What the library's messages call by its API names, said in the CLI's terms.
+    private static final java.util.Map<String, String> CLI_TERMS = java.util.Map.of(
+            "name it with LoadOptions.builder().format(...)", "name it with --format");
+
     static String oneLine(Throwable ex) {
+        if (ex instanceof java.io.UncheckedIOException && ex.getCause() != null) {
+            ex = ex.getCause();
+        }
         String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-        if (ex instanceof java.nio.file.NoSuchFileException) {
-            message = "no such file: " + message;
-        } else if (ex instanceof java.io.IOException && !(ex instanceof java.io.UncheckedIOException)) {
+        if (ex instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            message = f.getFile() + ": " + reason(f);
+        } else if (ex instanceof java.io.IOException) {
             message = "I/O error: " + message;
         }
+        for (java.util.Map.Entry<String, String> term : CLI_TERMS.entrySet()) {
+            message = message.replace(term.getKey(), term.getValue());
+        }
         return message.replace('\n', ' ');
+    }
+
+    private static String reason(java.nio.file.FileSystemException f) {
+        if (f instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (f instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (f instanceof java.nio.file.NotDirectoryException) {
+            return "not a directory";
+        }
+        if (f instanceof java.nio.file.FileAlreadyExistsException) {
+            return "exists and is not a directory";
+        }
+        return f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
     }
 
     @Override

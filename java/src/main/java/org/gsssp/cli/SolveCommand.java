@@ -100,9 +100,25 @@ final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Algorithm wanted = Algorithm.parse(algorithm);
+        Algorithm wanted;
+        try {
+            wanted = Algorithm.parse(algorithm);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--algorithm: " + e.getMessage());
+        }
         Options queryOptions = queryOptions();
         LoadOptions options = loadOptions();
+        if (wanted.requiresGpu() && !Devices.available()) {
+            throw new org.gsssp.NoGpuException("--algorithm " + wanted.cliName() + " needs a CUDA GPU, and this machine "
+                    + "has none (or no NVIDIA driver); leave --algorithm out (auto runs on the CPU) or use dijkstra-cpu");
+        }
+        // Files are checked before the work: a bad --graph or --output fails at once, naming the path.
+        if (graphFile != null) {
+            checkReadableFile(graphFile);
+        }
+        if (output != null) {
+            prepareOutput(output);
+        }
         try (Graph graph = graphFile == null ? loadBundled(options) : GraphLoader.load(graphFile, options)) {
             int src = resolveSource(graph);
             String autoReason = null;
@@ -167,15 +183,51 @@ final class SolveCommand implements Callable<Integer> {
         if (randomWeights != null) {
             String[] parts = randomWeights.split(":");
             if (parts.length != 2) {
-                throw new IllegalArgumentException("--random-weights wants LO:HI, got '" + randomWeights + "'");
+                throw new ParameterException(spec.commandLine(), "--random-weights wants LO:HI, got '" + randomWeights + "'");
             }
+            int lo;
+            int hi;
             try {
-                b.randomWeights(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()), seed);
+                lo = Integer.parseInt(parts[0].trim());
+                hi = Integer.parseInt(parts[1].trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--random-weights wants integers LO:HI, got '" + randomWeights + "'");
+                throw new ParameterException(spec.commandLine(),
+                        "--random-weights wants integers LO:HI, got '" + randomWeights + "'");
             }
+            if (lo > hi) {
+                throw new ParameterException(spec.commandLine(),
+                        "--random-weights " + randomWeights + ": LO (" + lo + ") is greater than HI (" + hi + ")");
+            }
+            b.randomWeights(lo, hi, seed);
         }
         return b.build();
+    }
+
+    /** The file must exist, be a regular file and be readable; otherwise an exception naming the path. */
+    static void checkReadableFile(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            throw new java.nio.file.NoSuchFileException(file.toString());
+        }
+        if (Files.isDirectory(file)) {
+            throw new java.nio.file.FileSystemException(file.toString(), null, "is a directory, not a graph file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new java.nio.file.AccessDeniedException(file.toString());
+        }
+    }
+
+    /** Creates --output's parent directories and checks that the file can be written, before any work. */
+    static void prepareOutput(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new java.nio.file.FileSystemException(file.toString(), null, "is a directory; --output wants a file");
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
+            throw new java.nio.file.AccessDeniedException(file.toString());
+        }
     }
 
     private static Graph loadBundled(LoadOptions options) throws IOException {
@@ -252,7 +304,18 @@ final class SolveCommand implements Callable<Integer> {
     }
 
     private int verify(PrintWriter out, Graph graph, Result r) {
-        Result reference = r.algorithm() == Algorithm.CPU_DIJKSTRA ? r : Sssp.solve(graph, r.source(), Algorithm.CPU_DIJKSTRA);
+        // CPU Dijkstra's answer checked against itself would prove nothing: check it against the graph alone.
+        java.util.Optional<String> certificate = org.gsssp.Verifier.certify(graph, r);
+        if (certificate.isPresent()) {
+            out.printf("verify    FAILED: %s%n", certificate.get());
+            return EXIT_VERIFY_FAILED;
+        }
+        if (r.algorithm() == Algorithm.CPU_DIJKSTRA) {
+            out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds for all %,d vertices (no edge "
+                    + "improves a distance, every reached vertex has a tight in-edge)%n", graph.numVertices());
+            return 0;
+        }
+        Result reference = Sssp.solve(graph, r.source(), Algorithm.CPU_DIJKSTRA);
         for (int v = 0; v < graph.numVertices(); v++) {
             if (Double.compare(r.distance(v), reference.distance(v)) != 0) {
                 out.printf("verify    FAILED: vertex %d has distance %s, CPU Dijkstra says %s%n",
@@ -260,7 +323,8 @@ final class SolveCommand implements Callable<Integer> {
                 return EXIT_VERIFY_FAILED;
             }
         }
-        out.printf(Locale.ROOT, "verify    OK: all %,d distances match CPU Dijkstra%n", graph.numVertices());
+        out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds and all %,d distances match CPU "
+                + "Dijkstra%n", graph.numVertices());
         return 0;
     }
 }

@@ -1,0 +1,113 @@
+package org.gsssp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.gsssp.Devices;
+import org.gsssp.cli.SolveCommandTest.Run;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI's errors as a user meets them: exit 1 with one line `gsssp: PATH: reason` for files and devices,
+ * exit 2 for usage errors, and messages that name the CLI's options, not the Java API.
+ */
+class CliErrorsTest {
+    static Run run(String... args) {
+        return SolveCommandTest.run(args);
+    }
+
+    /** Exit 1: exactly one line. Exit 2 (usage): the message first, then picocli's usage text. */
+    static void assertOneLine(Run r, int exit, String expected) {
+        assertEquals(exit, r.exit(), r.out() + r.err());
+        String first = r.err().strip().lines().findFirst().orElse("");
+        if (exit == 1) {
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(first.startsWith("gsssp: "), r.err());
+        }
+        assertTrue(first.contains(expected), () -> "expected '" + expected + "' in the first line of: " + r.err());
+    }
+
+    @Test
+    void aMissingGraphFile(@TempDir Path dir) {
+        Path missing = dir.resolve("nope.gr");
+        assertOneLine(run("solve", "--graph", missing.toString()), 1, "gsssp: " + missing + ": no such file or directory");
+    }
+
+    @Test
+    void aDirectoryAsGraph(@TempDir Path dir) {
+        assertOneLine(run("solve", "--graph", dir.toString()), 1, "gsssp: " + dir + ": is a directory, not a graph file");
+    }
+
+    @Test
+    void anUnreadableGraph(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("locked.gr");
+        Files.writeString(file, "p sp 2 1\na 1 2 3\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
+        Assumptions.assumeFalse(Files.isReadable(file), "running as root: every file is readable");
+        assertOneLine(run("solve", "--graph", file.toString()), 1, "gsssp: " + file + ": permission denied");
+    }
+
+    @Test
+    void outputIntoMissingDirectoriesCreatesThem(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("a/b/d.txt");
+        Run r = run("solve", "--algorithm", "dijkstra-cpu", "--output", out.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(Files.readAllLines(out).size() == 3353, "rome99 has 3,353 vertices");
+    }
+
+    @Test
+    void outputNamingADirectoryFailsBeforeTheSolve(@TempDir Path dir) {
+        Run r = run("solve", "--algorithm", "dijkstra-cpu", "--output", dir.toString());
+        assertOneLine(r, 1, "gsssp: " + dir + ": is a directory; --output wants a file");
+        assertTrue(r.out().isEmpty(), "nothing is solved or printed first: " + r.out());
+    }
+
+    @Test
+    void outputUnderAFileFails(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("plain");
+        Files.writeString(file, "x");
+        assertOneLine(run("solve", "--algorithm", "dijkstra-cpu", "--output", file.resolve("d.txt").toString()), 1,
+                "gsssp: " + file + ": exists and is not a directory");
+    }
+
+    @Test
+    void aSourceOutsideTheGraphNamesTheValidIds() {
+        assertOneLine(run("solve", "--source", "0"), 1, "--source 0 is not a vertex of rome99.gr (bundled): its ids are 1..3353");
+    }
+
+    @Test
+    void randomWeightsAreAUsageErrorInTheCliTerms() {
+        assertOneLine(run("solve", "--random-weights", "5:1"), 2, "--random-weights 5:1: LO (5) is greater than HI (1)");
+        assertOneLine(run("solve", "--random-weights", "5"), 2, "--random-weights wants LO:HI, got '5'");
+        assertOneLine(run("solve", "--random-weights", "a:b"), 2, "--random-weights wants integers LO:HI");
+    }
+
+    @Test
+    void anUnknownFormatPointsAtTheFormatOption(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("mystery.bin");
+        Files.writeString(file, "this is no graph\n");
+        Run r = run("solve", "--graph", file.toString());
+        assertOneLine(r, 1, "--format");
+        assertTrue(!r.err().contains("LoadOptions"), r.err());
+    }
+
+    @Test
+    void aGpuAlgorithmWithoutAGpu() {
+        Assumptions.assumeFalse(Devices.available(), "a GPU is present");
+        assertOneLine(run("solve", "--algorithm", "frontier"), 1,
+                "gsssp: --algorithm frontier needs a CUDA GPU, and this machine has none");
+    }
+
+    @Test
+    void verifyWithoutAGpuChecksTheCertificateNotDijkstraAgainstItself() {
+        Assumptions.assumeFalse(Devices.available(), "a GPU is present: --verify compares with CPU Dijkstra too");
+        Run r = run("solve", "--verify");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("verify    OK: the optimality certificate holds for all 3,353 vertices"), r.out());
+    }
+}
