@@ -2,6 +2,7 @@ package org.gsssp.bench;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import org.apache.commons.csv.CSVFormat;
 import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,18 +141,9 @@ public final class ReportWriter {
                 : Distribution.of(Comparison.values(c.workRatios(measurements)), Distribution.WORK_BINS);
     }
 
+    // RFC 4180 records (Commons CSV quotes cells with commas, quotes or line breaks); ResultsCsv reads them back.
     private static void row(StringBuilder s, Object... cells) {
-        for (int i = 0; i < cells.length; i++) {
-            if (i > 0) {
-                s.append(',');
-            }
-            String cell = String.valueOf(cells[i]);
-            if (cell.contains(",") || cell.contains("\"") || cell.contains("\n")) {
-                cell = '"' + cell.replace("\"", "\"\"") + '"';
-            }
-            s.append(cell);
-        }
-        s.append('\n');
+        s.append(CSVFormat.DEFAULT.format(cells)).append('\n');
     }
 
     /** Six significant digits, no trailing zeros, no exponent; empty for NaN. */

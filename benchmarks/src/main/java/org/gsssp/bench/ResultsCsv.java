@@ -1,12 +1,16 @@
 package org.gsssp.bench;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads back what {@link ReportWriter} wrote ({@code results.csv} with {@code repetitions.csv}), so that figures
@@ -17,31 +21,33 @@ final class ResultsCsv {
 
     static List<Measurement> read(Path dir) throws IOException {
         Map<String, List<Double>> times = new HashMap<>();
-        List<String> reps = Files.readAllLines(dir.resolve(ReportWriter.REPETITIONS_CSV));
-        for (String line : reps.subList(1, reps.size())) {
-            List<String> c = split(line);
+        for (CSVRecord c : records(dir.resolve(ReportWriter.REPETITIONS_CSV))) {
             times.computeIfAbsent(c.get(0) + "\u0000" + c.get(1), k -> new ArrayList<>()).add(Double.parseDouble(c.get(3)));
         }
-        List<String> lines = Files.readAllLines(dir.resolve(ReportWriter.RESULTS_CSV));
-        List<String> header = split(lines.get(0));
         List<Measurement> out = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> c = split(line);
-            Map<String, String> row = new HashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                row.put(header.get(i), i < c.size() ? c.get(i) : "");
-            }
+        for (CSVRecord c : records(dir.resolve(ReportWriter.RESULTS_CSV))) {
+            Map<String, String> row = c.toMap();
             double[] t = times.getOrDefault(row.get("graph") + "\u0000" + row.get("algorithm"), List.of()).stream()
                     .mapToDouble(Double::doubleValue).toArray();
-            String matched = row.get("matched");
+            String matched = row.getOrDefault("matched", "");
             out.add(new Measurement(row.get("graph"), Integer.parseInt(row.get("vertices")),
                     Long.parseLong(row.get("edges")), Long.parseLong(row.get("source")), row.get("algorithm"),
-                    row.get("device"), row.get("status"), row.get("note"), t, dbl(row.get("total_median_ms")),
-                    dbl(row.get("setup_ms")), lng(row.get("iterations")), lng(row.get("vertex_visits")),
-                    lng(row.get("edges_relaxed")), lng(row.get("vertices_reached")), lng(row.get("peak_device_memory")),
-                    matched.isEmpty() ? null : Boolean.valueOf(matched), null, dbl(row.getOrDefault("delta", ""))));
+                    row.get("device"), row.get("status"), row.getOrDefault("note", ""), t,
+                    dbl(row.getOrDefault("total_median_ms", "")), dbl(row.getOrDefault("setup_ms", "")),
+                    lng(row.getOrDefault("iterations", "")), lng(row.getOrDefault("vertex_visits", "")),
+                    lng(row.getOrDefault("edges_relaxed", "")), lng(row.getOrDefault("vertices_reached", "")),
+                    lng(row.getOrDefault("peak_device_memory", "")), matched.isEmpty() ? null : Boolean.valueOf(matched),
+                    null, dbl(row.getOrDefault("delta", ""))));
         }
         return withTraces(dir, out);
+    }
+
+    /** The records of a CSV file written by ReportWriter, its header line naming the columns. */
+    static List<CSVRecord> records(Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (Reader in = Files.newBufferedReader(file); CSVParser parser = CSVParser.parse(in, format)) {
+            return parser.getRecords();
+        }
     }
 
     /** Attaches the traces of {@code traces.csv}, where the run wrote one. */
@@ -51,9 +57,7 @@ final class ResultsCsv {
             return measurements;
         }
         Map<String, List<Trace.Point>> points = new HashMap<>();
-        List<String> lines = Files.readAllLines(file);
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> c = split(line);
+        for (CSVRecord c : records(file)) {
             points.computeIfAbsent(c.get(0) + "\u0000" + c.get(1), k -> new ArrayList<>())
                     .add(new Trace.Point(Double.parseDouble(c.get(2)), Long.parseLong(c.get(3))));
         }
@@ -73,32 +77,4 @@ final class ResultsCsv {
         return s.isEmpty() ? -1 : Long.parseLong(s);
     }
 
-    /** One CSV record as {@link ReportWriter} quotes it (no line breaks inside cells). */
-    static List<String> split(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char ch = line.charAt(i);
-            if (quoted) {
-                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (ch == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(ch);
-                }
-            } else if (ch == '"') {
-                quoted = true;
-            } else if (ch == ',') {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(ch);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
-    }
 }
