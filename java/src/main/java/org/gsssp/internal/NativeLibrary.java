@@ -40,6 +40,11 @@ public final class NativeLibrary {
             Path library = locate();
             try {
                 System.load(library.toAbsolutePath().toString());
+            } catch (IllegalCallerException e) {
+                // --illegal-native-access=deny (or a future JDK's default) without native access granted.
+                throw new NativeLibraryException("the JVM denies gsssp native access: start it with "
+                        + "--enable-native-access=ALL-UNNAMED (or the module name, on the module path), or give the "
+                        + "application jar's manifest 'Enable-Native-Access: ALL-UNNAMED' (" + e.getMessage() + ")", e);
             } catch (UnsatisfiedLinkError e) {
                 throw new NativeLibraryException("cannot load the gsssp native library " + library + ": " + e.getMessage(), e);
             } finally {

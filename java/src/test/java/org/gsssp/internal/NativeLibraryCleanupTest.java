@@ -39,6 +39,22 @@ class NativeLibraryCleanupTest {
         }
     }
 
+    @Test
+    void deniedNativeAccessIsExplained(@TempDir Path tmp) throws IOException, InterruptedException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 24,
+                "--illegal-native-access arrived in JDK 24");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path log = tmp.resolve("run.log");
+        Process process = new ProcessBuilder(List.of(java.toString(), "--illegal-native-access=deny", "-cp",
+                System.getProperty("java.class.path"), "org.gsssp.cli.Main", "solve", "--algorithm", "dijkstra-cpu"))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertEquals(true, process.waitFor(2, TimeUnit.MINUTES), "gsssp solve did not finish");
+        String out = read(log);
+        assertEquals(1, process.exitValue(), out);
+        org.junit.jupiter.api.Assertions.assertTrue(out.contains("gsssp: the JVM denies gsssp native access: start it with "
+                + "--enable-native-access=ALL-UNNAMED"), out);
+    }
+
     private static String read(Path log) {
         try {
             return Files.readString(log);
