@@ -69,7 +69,8 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_HBF = 6,            /* Busato & Bombieri TPDS'16; accepts negative weights */
   GSSSP_ALGORITHM_ADDS = 7,           /* Wang, Fussell & Lin PPoPP'21: asynchronous dynamic delta-stepping */
   GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* Martin et al. ICCS'09, adjacency-matrix relax_F */
-  GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9  /* Martin et al. ICCS'09, adjacency-matrix relax_U */
+  GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9, /* Martin et al. ICCS'09, adjacency-matrix relax_U */
+  GSSSP_ALGORITHM_CPU_BELLMAN_FORD = 10 /* queue-based Bellman-Ford on the host; accepts negative weights */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
@@ -202,7 +203,9 @@ typedef struct gsssp_stats {
 GSSSP_API int gsssp_csr_validate(const gsssp_csr* graph);
 
 /* Single-source shortest paths on the host: GSSSP_ALGORITHM_CPU_DIJKSTRA (negative weights give
- * GSSSP_ERROR_UNSUPPORTED). distances: num_vertices * 8 bytes; predecessors: num_vertices int32 or NULL;
+ * GSSSP_ERROR_UNSUPPORTED) or GSSSP_ALGORITHM_CPU_BELLMAN_FORD (negative weights allowed; a negative cycle
+ * reachable from the source gives GSSSP_ERROR_NEGATIVE_CYCLE with a vertex on it in
+ * stats.negative_cycle_vertex). distances: num_vertices * 8 bytes; predecessors: num_vertices int32 or NULL;
  * stats may be NULL. */
 GSSSP_API int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source,
                              const gsssp_options* options, void* distances, int32_t* predecessors,

@@ -143,7 +143,8 @@ void check_device_algorithm(int32_t algorithm) {
     case AlgorithmKind::kGpu:
       return;
     case AlgorithmKind::kCpu:
-      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "CPU_DIJKSTRA runs on the host: use gsssp_cpu_sssp");
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("%s runs on the host: use gsssp_cpu_sssp",
+                                                              gsssp::api::algorithm_name(algorithm)));
     case AlgorithmKind::kReserved:
       gsssp::fail(GSSSP_ERROR_UNSUPPORTED, gsssp::format("algorithm %s is not implemented yet",
                                                           gsssp::api::algorithm_name(algorithm)));

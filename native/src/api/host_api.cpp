@@ -8,6 +8,7 @@
 
 #include "api/guard.hpp"
 #include "api/options.hpp"
+#include "cpu/bellman_ford.hpp"
 #include "cpu/dijkstra.hpp"
 #include "graph/csr_checks.hpp"
 
@@ -33,17 +34,34 @@ void check_cpu_algorithm(int32_t algorithm) {
 
 // The search itself on a valid CSR; `negative` is the UNSUPPORTED text when the graph has a negative
 // weight, else empty.
-void run_cpu(const gsssp_csr& graph, const std::string& negative, int64_t source, const gsssp_options* options,
-             void* distances, int32_t* predecessors, gsssp_stats* stats, std::chrono::steady_clock::time_point start) {
+void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algorithm, int64_t source,
+             const gsssp_options* options, void* distances, int32_t* predecessors, gsssp_stats* stats,
+             std::chrono::steady_clock::time_point start) {
   gsssp::api::require_non_null(distances, "distances");
   const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
   gsssp::api::require_source(source, graph.num_vertices);
-  if (!negative.empty()) gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative);
+  const bool bellman_ford = algorithm == GSSSP_ALGORITHM_CPU_BELLMAN_FORD;
+  if (!negative.empty() && !bellman_ford) {
+    gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative + "; without a GPU, CPU_BELLMAN_FORD takes negative weights");
+  }
 
   const auto algorithm_start = std::chrono::steady_clock::now();
-  const gsssp::cpu::DijkstraCounts counts =
-      gsssp::cpu::dijkstra(graph, source, distances, resolved.predecessors ? predecessors : nullptr);
+  int32_t* tree = resolved.predecessors ? predecessors : nullptr;
+  gsssp::cpu::DijkstraCounts counts;
+  int64_t cycle_vertex = -1;
+  if (bellman_ford) {
+    const gsssp::cpu::BellmanFordCounts bf = gsssp::cpu::bellman_ford(graph, source, distances, tree);
+    counts = bf.counts;
+    cycle_vertex = bf.negative_cycle_vertex;
+  } else {
+    counts = gsssp::cpu::dijkstra(graph, source, distances, tree);
+  }
   const double algorithm_ms = milliseconds_since(algorithm_start);
+  if (cycle_vertex >= 0 && stats != nullptr) stats->negative_cycle_vertex = cycle_vertex;
+  if (cycle_vertex >= 0) {
+    gsssp::fail(GSSSP_ERROR_NEGATIVE_CYCLE, gsssp::format("negative cycle reachable from the source through vertex %lld",
+                                                          static_cast<long long>(cycle_vertex)));
+  }
   if (stats != nullptr) {
     stats->time_ms = algorithm_ms;
     stats->iterations = counts.extractions;
@@ -93,8 +111,8 @@ int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source, co
     check_cpu_algorithm(algorithm);
     gsssp::graph::validate_csr(graph);
     const int64_t negative = gsssp::graph::find_negative_weight(*graph);
-    run_cpu(*graph, negative >= 0 ? gsssp::graph::negative_weight_message(*graph, negative) : std::string(), source,
-            options, distances, predecessors, stats, start);
+    run_cpu(*graph, negative >= 0 ? gsssp::graph::negative_weight_message(*graph, negative) : std::string(), algorithm,
+            source, options, distances, predecessors, stats, start);
   });
 }
 
@@ -139,7 +157,8 @@ int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t s
         if (--graph->active == 0) graph->idle.notify_all();
       }
     } leave{graph};
-    run_cpu(graph->csr, graph->negative_weight_message, source, options, distances, predecessors, stats, start);
+    run_cpu(graph->csr, graph->negative_weight_message, algorithm, source, options, distances, predecessors, stats,
+            start);
   });
 }
 

@@ -62,6 +62,7 @@ enum class AlgorithmKind { kCpu, kGpu, kReserved, kUnknown };
 inline AlgorithmKind classify_algorithm(int32_t algorithm) {
   switch (algorithm) {
     case GSSSP_ALGORITHM_CPU_DIJKSTRA:
+    case GSSSP_ALGORITHM_CPU_BELLMAN_FORD:
       return AlgorithmKind::kCpu;
     case GSSSP_ALGORITHM_BELLMAN_FORD:
     case GSSSP_ALGORITHM_FRONTIER:
@@ -81,6 +82,7 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
 inline const char* algorithm_name(int32_t algorithm) {
   switch (algorithm) {
     case GSSSP_ALGORITHM_CPU_DIJKSTRA: return "CPU_DIJKSTRA";
+    case GSSSP_ALGORITHM_CPU_BELLMAN_FORD: return "CPU_BELLMAN_FORD";
     case GSSSP_ALGORITHM_BELLMAN_FORD: return "BELLMAN_FORD";
     case GSSSP_ALGORITHM_FRONTIER: return "FRONTIER";
     case GSSSP_ALGORITHM_NEAR_FAR: return "NEAR_FAR";

@@ -6,14 +6,14 @@ import java.util.stream.Collectors;
 
 /**
  * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} is resolved per
- * graph by {@link #chooseAuto(Graph, boolean)}: {@link #HBF} for negative weights on a GPU, {@link #CPU_DIJKSTRA}
- * without a GPU or below {@link #AUTO_GPU_MIN_EDGES} edges, else {@link #ADDS}.
+ * graph by {@link #chooseAuto(Graph, boolean)}: for negative weights {@link #HBF} on a GPU and
+ * {@link #CPU_BELLMAN_FORD} without one; else {@link #CPU_DIJKSTRA} without a GPU or below
+ * {@link #AUTO_GPU_MIN_EDGES} edges, and {@link #ADDS} above.
  */
 public enum Algorithm {
     /**
      * Chosen per graph by {@link #chooseAuto(Graph, boolean)}, in this order: a negative weight gives {@link #HBF}
-     * with a GPU and {@link #CPU_DIJKSTRA} without one (which rejects the graph with
-     * {@link UnsupportedInputException}); no GPU gives {@link #CPU_DIJKSTRA}; fewer than
+     * with a GPU and {@link #CPU_BELLMAN_FORD} without one; no GPU gives {@link #CPU_DIJKSTRA}; fewer than
      * {@link #AUTO_GPU_MIN_EDGES} edges give {@link #CPU_DIJKSTRA} (the CPU answers sooner); anything else
      * gives {@link #ADDS}.
      */
@@ -54,7 +54,18 @@ public enum Algorithm {
      * larger pool, and a run that stops making progress fails instead of hanging (see
      * {@link Options.Builder#addsWatchdogMillis(long)}).
      */
-    ADDS(7, "adds", true);
+    ADDS(7, "adds", true),
+    /**
+     * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
+     * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
+     * {@link NegativeCycleException} naming a vertex on it, as {@link #HBF} does.
+     */
+    CPU_BELLMAN_FORD(10, "bellman-ford-cpu", false) {
+        @Override
+        public boolean acceptsNegativeWeights() {
+            return true;
+        }
+    };
 
     /**
      * AUTO's crossover: with a GPU and non-negative weights, a graph with fewer edges than this is solved by
@@ -79,21 +90,39 @@ public enum Algorithm {
         this.gpu = gpu;
     }
 
-    /** The gsssp.h algorithm id; -1 for AUTO, which is resolved before any native call. */
+    /**
+     * The gsssp.h algorithm id.
+     *
+     * @return the id; -1 for AUTO, which is resolved before any native call
+     */
     public int code() {
         return code;
     }
 
-    /** The name used on the command line and in benchmark tables. */
+    /**
+     * The name used on the command line and in benchmark tables; also what {@link #toString()} returns.
+     *
+     * @return the lower-case name, e.g. "dijkstra-cpu"
+     */
     public String cliName() {
         return cliName;
     }
 
+    /**
+     * Whether the algorithm runs on a CUDA device.
+     *
+     * @return true for the GPU algorithms; false for the CPU ones and {@link #AUTO}
+     */
     public boolean requiresGpu() {
         return gpu;
     }
 
-    /** Whether the algorithm computes shortest paths with negative edge weights (and finds negative cycles). */
+    /**
+     * Whether the algorithm computes shortest paths with negative edge weights (and finds negative cycles).
+     *
+     * @return true if negative weights are accepted (as by {@link #HBF}); false for the algorithms that reject
+     *         them with {@link UnsupportedInputException}
+     */
     public boolean acceptsNegativeWeights() {
         return false;
     }
@@ -102,6 +131,8 @@ public enum Algorithm {
      * The best GPU algorithm for non-negative weights, {@link #ADDS}: what {@link #AUTO} picks on a GPU for a graph
      * without negative weights and with at least {@link #AUTO_GPU_MIN_EDGES} edges. It does not look at the graph;
      * use {@link #chooseAuto(Graph, boolean)} to resolve AUTO for a given one.
+     *
+     * @return {@link #ADDS}
      */
     public static Algorithm defaultGpuAlgorithm() {
         return ADDS;
@@ -109,16 +140,16 @@ public enum Algorithm {
 
     /**
      * Resolves {@link #AUTO} for a graph: {@link #HBF} if the graph has a negative weight and a GPU is available;
-     * {@link #CPU_DIJKSTRA} if it has one and no GPU is (CPU Dijkstra then raises {@link UnsupportedInputException});
-     * {@link #CPU_DIJKSTRA} without a GPU; {@link #CPU_DIJKSTRA} for fewer than {@link #AUTO_GPU_MIN_EDGES} edges;
+     * {@link #CPU_BELLMAN_FORD} if it has one and no GPU is; {@link #CPU_DIJKSTRA} without a GPU; {@link #CPU_DIJKSTRA} for fewer than {@link #AUTO_GPU_MIN_EDGES} edges;
      * else {@link #ADDS}. Scans the weights once ({@link Graph#hasNegativeWeight()} caches the answer).
      *
      * @param graph        the graph to be solved, open
      * @param gpuAvailable whether a GPU can be used, normally {@link Devices#available()}
+     * @return the algorithm to run, never AUTO
      */
     public static Algorithm chooseAuto(Graph graph, boolean gpuAvailable) {
         if (graph.hasNegativeWeight()) {
-            return gpuAvailable ? HBF : CPU_DIJKSTRA;
+            return gpuAvailable ? HBF : CPU_BELLMAN_FORD;
         }
         if (!gpuAvailable || graph.numEdges() < AUTO_GPU_MIN_EDGES) {
             return CPU_DIJKSTRA;
@@ -128,12 +159,17 @@ public enum Algorithm {
 
     /**
      * Why {@link #chooseAuto(Graph, boolean)} picks what it picks for these arguments, in a few words for output
-     * such as {@code algorithm adds (auto: ...)}: "negative weights: H-BF", "negative weights, no GPU",
-     * "no GPU", "m < N edges: CPU answers sooner" or "m >= N edges: ADDS", N being {@link #AUTO_GPU_MIN_EDGES}.
+     * such as {@code algorithm adds (auto: ...)}: "negative weights: H-BF", "negative weights, no GPU: CPU Bellman-Ford",
+     * "no GPU", "m &lt; N edges: CPU answers sooner" or "m &gt;= N edges: ADDS", N being
+     * {@link #AUTO_GPU_MIN_EDGES} written with thousands separators ("20,000 edges").
+     *
+     * @param graph        the graph to be solved, open
+     * @param gpuAvailable whether a GPU can be used, normally {@link Devices#available()}
+     * @return the reason, in a few words
      */
     public static String describeAutoChoice(Graph graph, boolean gpuAvailable) {
         if (graph.hasNegativeWeight()) {
-            return gpuAvailable ? "negative weights: H-BF" : "negative weights, no GPU";
+            return gpuAvailable ? "negative weights: H-BF" : "negative weights, no GPU: CPU Bellman-Ford";
         }
         if (!gpuAvailable) {
             return "no GPU";
@@ -142,7 +178,14 @@ public enum Algorithm {
         return graph.numEdges() < AUTO_GPU_MIN_EDGES ? "m < " + crossover + ": CPU answers sooner" : "m >= " + crossover + ": ADDS";
     }
 
-    /** Parses a CLI name or an enum constant name, case-insensitively. */
+    /**
+     * Parses a CLI name or an enum constant name, case-insensitively; "cpu" and "dijkstra" also name
+     * {@link #CPU_DIJKSTRA}.
+     *
+     * @param name e.g. "adds", "near-far", "NEAR_FAR" or "dijkstra"; surrounding blanks are ignored
+     * @return the algorithm named
+     * @throws IllegalArgumentException if no algorithm has that name; the message lists the known names
+     */
     public static Algorithm parse(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);
         for (Algorithm a : values()) {

@@ -10,7 +10,15 @@ import java.util.Optional;
 public final class Verifier {
     private Verifier() {}
 
-    /** The first problem found, or empty when the result is right. */
+    /**
+     * Compares {@code result} with {@code reference} (equal vertex counts and bit-equal distances), then, if
+     * {@code result} has predecessors, checks its tree with {@link #checkTree(Graph, Result)}.
+     *
+     * @param graph     the graph both results were computed on, open
+     * @param result    the result to check
+     * @param reference a result known to be right, e.g. from {@link Algorithm#CPU_DIJKSTRA} on the same source
+     * @return the first problem found, or empty when the result is right
+     */
     public static Optional<String> check(Graph graph, Result result, Result reference) {
         int n = graph.numVertices();
         if (result.numVertices() != n || reference.numVertices() != n) {
@@ -28,12 +36,15 @@ public final class Verifier {
     /**
      * Checks distances against the graph alone, with no second solve: the shortest-path optimality
      * conditions, in O(n + m). The source's distance is 0; no edge (u, v, w) from a reached u improves v
-     * ({@code d(v) <= d(u) + w}); every reached vertex but the source has an in-edge that is tight
-     * ({@code d(u) + w == d(v)}), so following tight edges back leads to the source. Sums are taken as the
-     * algorithms take them: exactly in int64 for int weights, one float32 add for float weights. Holds for
-     * every correct answer and for no wrong one with non-negative weights (a distance below the true one has
-     * no tight in-edge chain to the source; one above it is improved by an edge of a shortest path).
+     * ({@code d(v) <= d(u) + w}); and every reached vertex is reached from the source along tight edges
+     * ({@code d(u) + w == d(v)}), so each distance is the length of a real path. Together these hold for the
+     * right answer and for no other, whatever the signs of the weights, as long as no negative cycle is
+     * reachable (zero-weight cycles included: a tight cycle with distances too low is not reached from the
+     * source). Sums are taken as the algorithms take them: exactly in int64 for int weights, one float32 add
+     * for float weights.
      *
+     * @param graph the graph the result was computed on
+     * @param r the result to check
      * @return the first violation, naming the vertex or edge, or empty when the certificate holds
      */
     public static Optional<String> certify(Graph graph, Result r) {
@@ -46,8 +57,6 @@ public final class Verifier {
         if (r.distance(source) != 0) {
             return Optional.of("the source " + graph.ids().toExternal(source) + " has distance " + r.distance(source));
         }
-        boolean[] tight = new boolean[n];
-        tight[source] = true;
         for (int u = 0; u < n; u++) {
             if (!r.isReachable(u)) {
                 continue;
@@ -56,37 +65,49 @@ public final class Verifier {
             float fu = ints ? 0 : (float) r.distance(u);
             for (long e = graph.edgeBegin(u), end = graph.edgeEnd(u); e < end; e++) {
                 int v = graph.target(e);
-                boolean improves;
-                boolean isTight;
-                if (ints) {
-                    long sum = du + graph.intWeight(e);
-                    long dv = r.distanceAsLong(v);
-                    improves = sum < dv;
-                    isTight = sum == dv;
-                } else {
-                    float sum = fu + graph.floatWeight(e);
-                    double dv = r.distance(v);
-                    improves = sum < dv;
-                    isTight = sum == dv;
-                }
+                boolean improves = ints ? du + graph.intWeight(e) < r.distanceAsLong(v)
+                        : fu + graph.floatWeight(e) < r.distance(v);
                 if (improves) {
                     return Optional.of("edge " + graph.ids().toExternal(u) + " -> " + graph.ids().toExternal(v)
                             + " (weight " + graph.weight(e) + ") improves vertex " + graph.ids().toExternal(v)
                             + ": " + r.distance(u) + " + " + graph.weight(e) + " < " + r.distance(v));
                 }
-                tight[v] |= isTight;
+            }
+        }
+        // Breadth-first from the source along tight edges: it must reach every vertex with a distance.
+        boolean[] seen = new boolean[n];
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        seen[source] = true;
+        queue[tail++] = source;
+        while (head < tail) {
+            int u = queue[head++];
+            for (long e = graph.edgeBegin(u), end = graph.edgeEnd(u); e < end; e++) {
+                int v = graph.target(e);
+                if (!seen[v] && tight(graph, r, ints, u, e, v)) {
+                    seen[v] = true;
+                    queue[tail++] = v;
+                }
             }
         }
         for (int v = 0; v < n; v++) {
-            if (r.isReachable(v) && !tight[v]) {
+            if (r.isReachable(v) && !seen[v]) {
                 return Optional.of("vertex " + graph.ids().toExternal(v) + " has distance " + r.distance(v)
-                        + " but no in-edge that gives it");
+                        + " but no path of tight edges from the source gives it");
             }
         }
         return Optional.empty();
     }
 
-    /** Validates predecessors alone: tight edges, no cycles, every reached vertex leads to the source. */
+    /**
+     * Validates predecessors alone: tight edges, no cycles, every reached vertex leads to the source.
+     *
+     * @param graph the graph the result was computed on, open
+     * @param r     a result with predecessors
+     * @return the first problem found, or empty when the tree is valid
+     * @throws IllegalStateException if {@code r} has no predecessors
+     */
     public static Optional<String> checkTree(Graph graph, Result r) {
         int n = graph.numVertices();
         int source = r.source();
@@ -161,5 +182,17 @@ public final class Verifier {
             }
         }
         return tight;
+    }
+
+    // Whether the edge u -> v (index e) is tight: d(u) + w == d(v), in the graph's arithmetic.
+    private static boolean tight(Graph graph, Result r, boolean ints, int u, long e, int v) {
+        if (!r.isReachable(v)) {
+            return false;
+        }
+        if (ints) {
+            return r.distanceAsLong(u) + graph.intWeight(e) == r.distanceAsLong(v);
+        }
+        float sum = (float) r.distance(u) + graph.floatWeight(e);
+        return sum == r.distance(v);
     }
 }

@@ -46,10 +46,10 @@ class AutoRuleTest {
     }
 
     @Test
-    void negativeWeightWithoutGpuIsCpuDijkstra() {
+    void negativeWeightWithoutGpuIsCpuBellmanFord() {
         try (Graph g = small(-1)) {
-            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAuto(g, false));
-            assertEquals("negative weights, no GPU", Algorithm.describeAutoChoice(g, false));
+            assertEquals(Algorithm.CPU_BELLMAN_FORD, Algorithm.chooseAuto(g, false));
+            assertEquals("negative weights, no GPU: CPU Bellman-Ford", Algorithm.describeAutoChoice(g, false));
         }
     }
 

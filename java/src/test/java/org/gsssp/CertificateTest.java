@@ -62,4 +62,20 @@ class CertificateTest {
             assertEquals(Optional.of("the source 1 has distance 1.0"), Verifier.certify(g, r));
         }
     }
+
+    @Test
+    void aTightZeroWeightCycleWithDistancesTooLowIsCaught() {
+        // 1 -> 2 (5), 2 <-> 3 (0, 0): the right distances are 0, 5, 5; 2 and 3 at 2 satisfy every edge and
+        // have tight in-edges from each other, but no tight path from the source reaches them.
+        try (Graph g = Graph.fromArrays(new long[] {0, 1, 2, 3}, new int[] {1, 2, 1}, new int[] {5, 0, 0},
+                VertexIds.offset(1, 3), "zero cycle");
+                QueryBuffers out = QueryBuffers.forGraph(g, false)) {
+            Result r = Sssp.solve(g, 0, Algorithm.CPU_DIJKSTRA, Options.builder().computePredecessors(false).build(), out);
+            assertEquals(Optional.empty(), Verifier.certify(g, r));
+            out.distances().setAtIndex(ValueLayout.JAVA_LONG, 1, 2);
+            out.distances().setAtIndex(ValueLayout.JAVA_LONG, 2, 2);
+            Optional<String> problem = Verifier.certify(g, r);
+            assertTrue(problem.isPresent() && problem.get().contains("no path of tight edges"), problem.toString());
+        }
+    }
 }

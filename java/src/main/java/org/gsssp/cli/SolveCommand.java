@@ -310,21 +310,22 @@ final class SolveCommand implements Callable<Integer> {
             out.printf("verify    FAILED: %s%n", certificate.get());
             return EXIT_VERIFY_FAILED;
         }
-        if (r.algorithm() == Algorithm.CPU_DIJKSTRA) {
+        if (!r.algorithm().requiresGpu()) {
             out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds for all %,d vertices (no edge "
-                    + "improves a distance, every reached vertex has a tight in-edge)%n", graph.numVertices());
+                    + "improves a distance, tight edges from the source reach every reached vertex)%n", graph.numVertices());
             return 0;
         }
-        Result reference = Sssp.solve(graph, r.source(), Algorithm.CPU_DIJKSTRA);
+        Result reference = Sssp.solve(graph, r.source(),
+                graph.hasNegativeWeight() ? Algorithm.CPU_BELLMAN_FORD : Algorithm.CPU_DIJKSTRA);
         for (int v = 0; v < graph.numVertices(); v++) {
             if (Double.compare(r.distance(v), reference.distance(v)) != 0) {
-                out.printf("verify    FAILED: vertex %d has distance %s, CPU Dijkstra says %s%n",
+                out.printf("verify    FAILED: vertex %d has distance %s, the CPU says %s%n",
                         graph.ids().toExternal(v), format(r, v), format(reference, v));
                 return EXIT_VERIFY_FAILED;
             }
         }
-        out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds and all %,d distances match CPU "
-                + "Dijkstra%n", graph.numVertices());
+        out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds and all %,d distances match %s%n",
+                graph.numVertices(), reference.algorithm().cliName());
         return 0;
     }
 }

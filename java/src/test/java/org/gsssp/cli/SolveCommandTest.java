@@ -56,13 +56,21 @@ class SolveCommandTest {
     }
 
     @Test
-    void autoOnNegativeWeightsWithoutGpuFailsClearly(@TempDir Path dir) throws Exception {
+    void autoOnNegativeWeightsWithoutGpuRunsCpuBellmanFord(@TempDir Path dir) throws Exception {
         Assumptions.assumeFalse(Devices.available(), "with a GPU, AUTO runs H-BF (GPU tests cover it)");
         Path graph = dir.resolve("neg.gr");
         Files.writeString(graph, "p sp 3 2\na 1 2 4\na 2 3 -1\n");
-        Run r = run("solve", "--graph", graph.toString());
-        assertEquals(1, r.exit(), r.out() + r.err());
-        assertTrue(r.err().startsWith("gsssp: ") && r.err().contains("negative weight"), r.err());
+        Path out = dir.resolve("d.txt");
+        Run r = run("solve", "--graph", graph.toString(), "--output", out.toString(), "--verify");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("bellman-ford-cpu (auto: negative weights, no GPU: CPU Bellman-Ford)"), r.out());
+        assertEquals(List.of("1 0", "2 4", "3 3"), Files.readAllLines(out));
+
+        Path cycle = dir.resolve("cycle.gr");
+        Files.writeString(cycle, "p sp 3 3\na 1 2 4\na 2 3 -1\na 3 2 -5\n");
+        Run c = run("solve", "--graph", cycle.toString());
+        assertEquals(1, c.exit(), c.out() + c.err());
+        assertTrue(c.err().startsWith("gsssp: ") && c.err().contains("negative cycle"), c.err());
     }
 
     @Test
