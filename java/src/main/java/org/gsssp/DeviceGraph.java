@@ -47,11 +47,33 @@ public final class DeviceGraph implements AutoCloseable {
         this.outputs = new OutputPool(graph.numVertices(), true);
     }
 
-    /** Uploads to device 0. */
+    /**
+     * Uploads to device 0.
+     *
+     * @param graph the graph, open; it is validated before the upload
+     * @return the resident graph; the caller closes it
+     * @throws NoGpuException if no CUDA device is available
+     * @throws InvalidGraphException if the graph's arrays are inconsistent
+     * @throws DeviceMemoryException if the graph does not fit in the device's memory
+     * @throws GraphClosedException if {@code graph} is closed
+     */
     public static DeviceGraph upload(Graph graph) {
         return upload(graph, 0);
     }
 
+    /**
+     * Uploads a copy of the graph to the given device. The host graph may be closed afterwards unless
+     * CPU_DIJKSTRA queries (AUTO's choice on small graphs) are to run through this device graph.
+     *
+     * @param graph  the graph, open; it is validated before the upload
+     * @param device the CUDA device ordinal, in [0, {@link Devices#count()})
+     * @return the resident graph; the caller closes it
+     * @throws NoGpuException if no CUDA device is available
+     * @throws IllegalArgumentException if {@code device} does not exist
+     * @throws InvalidGraphException if the graph's arrays are inconsistent
+     * @throws DeviceMemoryException if the graph does not fit in the device's memory
+     * @throws GraphClosedException if {@code graph} is closed
+     */
     public static DeviceGraph upload(Graph graph, int device) {
         NativeLibrary.ensureLoaded();
         int count = Devices.count();
@@ -74,15 +96,30 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /**
+     * The host graph this was uploaded from.
+     *
+     * @return the host graph (open or not)
+     */
     public Graph graph() {
         return graph;
     }
 
+    /**
+     * The device the graph lives on, as described at upload time.
+     *
+     * @return the device's properties (its free memory as it was before the upload)
+     */
     public DeviceInfo device() {
         return device;
     }
 
-    /** Device memory held: the graph plus pooled query scratch, in bytes. */
+    /**
+     * Device memory held: the graph plus pooled query scratch.
+     *
+     * @return the bytes held now
+     * @throws GraphClosedException if this device graph is closed
+     */
     public long deviceMemoryBytes() {
         enter();
         try (Arena arena = Arena.ofConfined()) {
@@ -94,11 +131,30 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
-    /** A query with {@link Algorithm#AUTO} and default options (predecessors included). */
+    /**
+     * A query with {@link Algorithm#AUTO} and default options (predecessors included); see
+     * {@link #query(int, Algorithm, Options)}.
+     *
+     * @param source the source's internal id
+     * @return the distances and predecessors, in pooled memory the caller should close
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws GraphClosedException if this device graph is closed, before or during the query
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
+     */
     public Result query(int source) {
         return query(source, Algorithm.AUTO, Options.defaults());
     }
 
+    /**
+     * A query with default options (predecessors included); see {@link #query(int, Algorithm, Options)}.
+     *
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @return the distances and predecessors, in pooled memory the caller should close
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws GraphClosedException if this device graph is closed, before or during the query
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
+     */
     public Result query(int source, Algorithm algorithm) {
         return query(source, algorithm, Options.defaults());
     }
@@ -107,6 +163,14 @@ public final class DeviceGraph implements AutoCloseable {
      * One query. {@link Algorithm#AUTO} follows {@link Algorithm#chooseAuto}; CPU_DIJKSTRA runs on the host
      * graph. The distances land in pooled host memory (pinned, filled by one DMA): close the Result to give
      * it back at once, or let the garbage collector do it.
+     *
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @param options   the query's options
+     * @return the distances (and predecessors, if the options ask for them)
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws GraphClosedException if this device graph is closed, before or during the query
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
      */
     public Result query(int source, Algorithm algorithm, Options options) {
         Algorithm resolved = resolve(algorithm);
@@ -136,6 +200,17 @@ public final class DeviceGraph implements AutoCloseable {
      * One query into the caller's reusable buffers: no allocation, and one copy of the distances (a DMA, the
      * buffers being pinned) straight into them. The Result is a view of the buffers, valid until the next
      * query into them (see {@link QueryBuffers}).
+     *
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @param options   the query's options
+     * @param into      buffers for the graph's vertex count, with predecessors if the options ask for them
+     * @return a view of {@code into} holding the distances (and predecessors)
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph, or {@code into} does not
+     *         fit the graph or lacks predecessors the options ask for
+     * @throws IllegalStateException if {@code into} is closed or serves another query
+     * @throws GraphClosedException if this device graph is closed, before or during the query
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
      */
     public Result query(int source, Algorithm algorithm, Options options, QueryBuffers into) {
         Algorithm resolved = resolve(algorithm);
@@ -169,6 +244,16 @@ public final class DeviceGraph implements AutoCloseable {
      * bus (one distance, a few, a path, or all on demand). Close it when done. AUTO follows
      * {@link Algorithm#chooseAuto} with a GPU, whatever the graph's size (a resident result lives on the
      * GPU).
+     *
+     * @param source    the source's internal id
+     * @param algorithm a GPU algorithm, or {@link Algorithm#AUTO}
+     * @param options   the query's options; {@link Options#computePredecessors()} decides whether the result
+     *                  has predecessors
+     * @return the result, in device memory; the caller closes it
+     * @throws IllegalArgumentException if {@code algorithm} runs on the CPU, or {@code source} is not a vertex
+     *         of the graph
+     * @throws GraphClosedException if this device graph is closed, before or during the query
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
         Algorithm resolved = algorithm == Algorithm.AUTO
@@ -214,6 +299,11 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@link #close()} has been called.
+     *
+     * @return true once closing has begun
+     */
     public boolean isClosed() {
         synchronized (lock) {
             return closed;
@@ -223,6 +313,8 @@ public final class DeviceGraph implements AutoCloseable {
     /**
      * Fails running queries (they see {@link GraphClosedException}), waits for them to leave, frees the
      * device memory. Idempotent.
+     *
+     * @throws CudaException if the native library fails to cancel the queries or free the memory
      */
     @Override
     public void close() {

@@ -46,33 +46,70 @@ public final class DeviceResult implements AutoCloseable {
         this.cleanable = Result.CLEANER.register(this, () -> GssspNative.gsssp_device_result_destroy(handle));
     }
 
+    /**
+     * The vertex the distances are measured from.
+     *
+     * @return the source's internal id
+     */
     public int source() {
         return source;
     }
 
+    /**
+     * The number of vertices, n, of the graph that was solved.
+     *
+     * @return n
+     */
     public int numVertices() {
         return numVertices;
     }
 
+    /**
+     * The weight type of the graph that was solved.
+     *
+     * @return {@link WeightType#INT32} or {@link WeightType#FLOAT32}
+     */
     public WeightType weightType() {
         return weightType;
     }
 
-    /** The algorithm that ran (never AUTO). */
+    /**
+     * The algorithm that ran.
+     *
+     * @return the algorithm, never {@link Algorithm#AUTO}
+     */
     public Algorithm algorithm() {
         return algorithm;
     }
 
+    /**
+     * What the query cost: times, rounds and work counts.
+     *
+     * @return the query's statistics
+     */
     public Stats stats() {
         return stats;
     }
 
-    /** Whether predecessors were computed (needed by {@link #path(int)}). */
+    /**
+     * Whether predecessors were computed (needed by {@link #path(int)}).
+     *
+     * @return true if the query's options computed predecessors
+     */
     public boolean hasPredecessors() {
         return predecessors;
     }
 
-    /** The distance to v; +infinity when v is unreachable. Exact for int graphs up to 2^53. */
+    /**
+     * The distance to v, for either weight type: one 8-byte copy from the device. Exact for int graphs up to
+     * 2^53.
+     *
+     * @param v an internal vertex id
+     * @return the shortest distance; {@code Double.POSITIVE_INFINITY} when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public double distance(int v) {
         long bits = fetchOne(v);
         if (weightType == WeightType.INT32) {
@@ -81,13 +118,30 @@ public final class DeviceResult implements AutoCloseable {
         return Double.longBitsToDouble(bits);
     }
 
-    /** The exact distance of an int-weighted graph; Long.MAX_VALUE when v is unreachable. */
+    /**
+     * The exact distance of an int-weighted graph.
+     *
+     * @param v an internal vertex id
+     * @return the shortest distance; {@code Long.MAX_VALUE} when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if the graph has float weights, or this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public long distanceAsLong(int v) {
         requireInt("distanceAsLong");
         return fetchOne(v);
     }
 
-    /** The distances of the given vertices, in their order (one gather on the GPU, one copy back). */
+    /**
+     * The exact distances of the given vertices of an int-weighted graph, in their order (one gather on the
+     * GPU, one copy back).
+     *
+     * @param vertices internal vertex ids, in any order, repeats allowed
+     * @return one distance per entry of {@code vertices}; {@code Long.MAX_VALUE} for unreachable ones
+     * @throws IllegalArgumentException if some vertex is not in {@code 0..n-1}
+     * @throws IllegalStateException if the graph has float weights, or this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public long[] distancesAsLong(int[] vertices) {
         requireInt("distancesAsLong");
         long[] out = new long[vertices.length];
@@ -95,7 +149,16 @@ public final class DeviceResult implements AutoCloseable {
         return out;
     }
 
-    /** The distances of the given vertices as doubles (+infinity when unreachable). */
+    /**
+     * The distances of the given vertices as doubles, for either weight type, in their order (one gather on
+     * the GPU, one copy back).
+     *
+     * @param vertices internal vertex ids, in any order, repeats allowed
+     * @return one distance per entry of {@code vertices}; {@code Double.POSITIVE_INFINITY} for unreachable ones
+     * @throws IllegalArgumentException if some vertex is not in {@code 0..n-1}
+     * @throws IllegalStateException if this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public double[] distances(int[] vertices) {
         double[] out = new double[vertices.length];
         if (weightType == WeightType.INT32) {
@@ -113,6 +176,12 @@ public final class DeviceResult implements AutoCloseable {
     /**
      * The vertices of a shortest path from the source to v, both included; empty when v is unreachable. Needs
      * predecessors ({@link Options#computePredecessors()}).
+     *
+     * @param v an internal vertex id
+     * @return the path's internal ids from the source to v; empty when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed, or this result is closed
+     * @throws GraphClosedException if its device graph is closed
      */
     public int[] path(int v) {
         checkVertex(v);
@@ -137,7 +206,14 @@ public final class DeviceResult implements AutoCloseable {
         }
     }
 
-    /** Copies every distance (and predecessor, if computed) to the host, as a {@link Result}. */
+    /**
+     * Copies every distance (and predecessor, if computed) to the host, as a {@link Result}. The copy is
+     * independent of this result and is freed by the garbage collector.
+     *
+     * @return a host result with an empty trace
+     * @throws IllegalStateException if this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public Result toHost() {
         long stamp = enter();
         try {

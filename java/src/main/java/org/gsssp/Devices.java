@@ -14,6 +14,12 @@ import org.gsssp.internal.ffi.gsssp_device_info;
 public final class Devices {
     private Devices() {}
 
+    /**
+     * The number of CUDA devices present.
+     *
+     * @return the device count; 0 without a GPU or without a (sufficient) CUDA driver
+     * @throws NativeLibraryException if the native library cannot be loaded
+     */
     public static int count() {
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
@@ -23,10 +29,25 @@ public final class Devices {
         }
     }
 
+    /**
+     * Whether a GPU algorithm can run here.
+     *
+     * @return true when {@link #count()} is at least 1
+     * @throws NativeLibraryException if the native library cannot be loaded
+     */
     public static boolean available() {
         return count() > 0;
     }
 
+    /**
+     * Describes one device, including its free memory at the time of the call.
+     *
+     * @param device the CUDA device ordinal, in [0, {@link #count()})
+     * @return the device's properties
+     * @throws NoGpuException if there is no usable CUDA device
+     * @throws IllegalArgumentException if {@code device} is outside [0, {@link #count()})
+     * @throws CudaException if the driver fails to report the device's properties
+     */
     public static DeviceInfo info(int device) {
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
@@ -41,6 +62,12 @@ public final class Devices {
         }
     }
 
+    /**
+     * Describes every device, in ordinal order.
+     *
+     * @return one {@link DeviceInfo} per device; empty without a GPU
+     * @throws CudaException if the driver fails to report a device's properties
+     */
     public static List<DeviceInfo> list() {
         int n = count();
         List<DeviceInfo> devices = new ArrayList<>(n);

@@ -74,6 +74,7 @@ public final class Graph implements AutoCloseable {
      * @param weights one weight per edge
      * @param ids     the external ids, of size n; {@code null} means {@code VertexIds.offset(0, n)}
      * @param name    the graph's name; {@code null} means "graph"
+     * @return a new graph owning a copy of the arrays; the caller closes it
      * @throws InvalidGraphException naming the offending index if the arrays are inconsistent
      */
     public static Graph fromArrays(long[] offsets, int[] targets, int[] weights, VertexIds ids, String name) {
@@ -83,6 +84,12 @@ public final class Graph implements AutoCloseable {
     /**
      * Copies CSR arrays into a new off-heap graph with float weights, which must all be finite.
      *
+     * @param offsets n+1 edge offsets, from 0, non-decreasing, ending at {@code targets.length}
+     * @param targets edge targets, each in {@code 0..n-1}
+     * @param weights one finite weight per edge
+     * @param ids     the external ids, of size n; {@code null} means {@code VertexIds.offset(0, n)}
+     * @param name    the graph's name; {@code null} means "graph"
+     * @return a new graph owning a copy of the arrays; the caller closes it
      * @throws InvalidGraphException naming the offending index if the arrays are inconsistent or a weight is NaN
      *                               or infinite
      */
@@ -175,6 +182,14 @@ public final class Graph implements AutoCloseable {
      * <p>The segments must belong to {@code arena} (or outlive the graph), have the sizes and layout described
      * in the class comment and natural alignment. Their content is validated in one linear pass.
      *
+     * @param arena      the arena the segments belong to; the graph takes ownership of it
+     * @param offsets    {@code JAVA_LONG × (n+1)} edge offsets
+     * @param targets    {@code JAVA_INT × m} edge targets
+     * @param weights    {@code m} weights of {@code weightType}
+     * @param weightType the element type of {@code weights}
+     * @param ids        the external ids, of size n; {@code null} means {@code VertexIds.offset(0, n)}
+     * @param name       the graph's name; {@code null} means "graph"
+     * @return a new graph over the segments
      * @throws InvalidGraphException naming the offending index if the segments are inconsistent
      */
     public static Graph ofSegments(Arena arena, MemorySegment offsets, MemorySegment targets, MemorySegment weights,
@@ -245,73 +260,150 @@ public final class Graph implements AutoCloseable {
         }
     }
 
-    /** Number of vertices n. */
+    /**
+     * Number of vertices n. Readable after {@link #close()}.
+     *
+     * @return n, at least 0
+     */
     public int numVertices() {
         return n;
     }
 
-    /** Number of edges m (parallel edges counted separately). */
+    /**
+     * Number of edges m (parallel edges counted separately). Readable after {@link #close()}.
+     *
+     * @return m, at least 0
+     */
     public long numEdges() {
         return m;
     }
 
+    /**
+     * The element type of {@link #weights()}.
+     *
+     * @return {@link WeightType#INT32} or {@link WeightType#FLOAT32}
+     */
     public WeightType weightType() {
         return weightType;
     }
 
-    /** The file name the graph was loaded from, or the name it was given. */
+    /**
+     * The graph's name, used in messages.
+     *
+     * @return the file name the graph was loaded from, or the name it was given
+     */
     public String name() {
         return name;
     }
 
-    /** The mapping between internal ids and the file's ids. */
+    /**
+     * The mapping between internal ids and the file's ids.
+     *
+     * @return the ids, of size {@link #numVertices()}
+     */
     public VertexIds ids() {
         return ids;
     }
 
-    /** {@code JAVA_LONG × (n+1)}, read-only by contract. */
+    /**
+     * The offsets array, {@code JAVA_LONG × (n+1)}, read-only by contract.
+     *
+     * @return the graph's own segment (not a copy)
+     * @throws GraphClosedException if the graph is closed
+     */
     public MemorySegment offsets() {
         checkOpen();
         return offsets;
     }
 
-    /** {@code JAVA_INT × m}, read-only by contract. */
+    /**
+     * The targets array, {@code JAVA_INT × m}, read-only by contract.
+     *
+     * @return the graph's own segment (not a copy)
+     * @throws GraphClosedException if the graph is closed
+     */
     public MemorySegment targets() {
         checkOpen();
         return targets;
     }
 
-    /** {@code JAVA_INT × m} or {@code JAVA_FLOAT × m} per {@link #weightType()}, read-only by contract. */
+    /**
+     * The weights array, {@code JAVA_INT × m} or {@code JAVA_FLOAT × m} per {@link #weightType()}, read-only by
+     * contract.
+     *
+     * @return the graph's own segment (not a copy)
+     * @throws GraphClosedException if the graph is closed
+     */
     public MemorySegment weights() {
         checkOpen();
         return weights;
     }
 
+    /**
+     * The first out-edge of {@code v}: {@code offsets[v]}.
+     *
+     * @param v an internal vertex id
+     * @return the index of {@code v}'s first out-edge (equal to {@link #edgeEnd(int)} when it has none)
+     * @throws IndexOutOfBoundsException if {@code v} is not in {@code 0..n-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public long edgeBegin(int v) {
         checkOpen();
         checkVertex(v);
         return offsets.getAtIndex(LONG, v);
     }
 
+    /**
+     * One past the last out-edge of {@code v}: {@code offsets[v+1]}.
+     *
+     * @param v an internal vertex id
+     * @return the exclusive end of {@code v}'s out-edges
+     * @throws IndexOutOfBoundsException if {@code v} is not in {@code 0..n-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public long edgeEnd(int v) {
         checkOpen();
         checkVertex(v);
         return offsets.getAtIndex(LONG, v + 1L);
     }
 
-    /** Out-degree of {@code v}. @throws ArithmeticException if it exceeds {@code Integer.MAX_VALUE} */
+    /**
+     * Out-degree of {@code v}.
+     *
+     * @param v an internal vertex id
+     * @return the number of out-edges of {@code v}
+     * @throws ArithmeticException if it exceeds {@code Integer.MAX_VALUE}
+     * @throws IndexOutOfBoundsException if {@code v} is not in {@code 0..n-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public int outDegree(int v) {
         checkOpen();
         checkVertex(v);
         return Math.toIntExact(offsets.getAtIndex(LONG, v + 1L) - offsets.getAtIndex(LONG, v));
     }
 
+    /**
+     * The head of edge {@code e}.
+     *
+     * @param e an edge index in {@code 0..m-1}
+     * @return the internal id of the vertex edge {@code e} points to
+     * @throws IndexOutOfBoundsException if {@code e} is not in {@code 0..m-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public int target(long e) {
         checkOpen();
         return targets.getAtIndex(INT, e);
     }
 
-    /** The weight of edge {@code e} of an {@link WeightType#INT32} graph. */
+    /**
+     * The weight of edge {@code e} of an {@link WeightType#INT32} graph.
+     *
+     * @param e an edge index in {@code 0..m-1}
+     * @return the edge's weight
+     * @throws IllegalStateException if the graph has float weights
+     * @throws IndexOutOfBoundsException if {@code e} is not in {@code 0..m-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public int intWeight(long e) {
         checkOpen();
         if (weightType != WeightType.INT32) {
@@ -320,7 +412,15 @@ public final class Graph implements AutoCloseable {
         return weights.getAtIndex(INT, e);
     }
 
-    /** The weight of edge {@code e} of a {@link WeightType#FLOAT32} graph. */
+    /**
+     * The weight of edge {@code e} of a {@link WeightType#FLOAT32} graph.
+     *
+     * @param e an edge index in {@code 0..m-1}
+     * @return the edge's weight
+     * @throws IllegalStateException if the graph has int weights
+     * @throws IndexOutOfBoundsException if {@code e} is not in {@code 0..m-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public float floatWeight(long e) {
         checkOpen();
         if (weightType != WeightType.FLOAT32) {
@@ -329,7 +429,14 @@ public final class Graph implements AutoCloseable {
         return weights.getAtIndex(FLOAT, e);
     }
 
-    /** The weight of edge {@code e}, whatever the weight type (exact for both). */
+    /**
+     * The weight of edge {@code e}, whatever the weight type (exact for both).
+     *
+     * @param e an edge index in {@code 0..m-1}
+     * @return the edge's weight as a double
+     * @throws IndexOutOfBoundsException if {@code e} is not in {@code 0..m-1}
+     * @throws GraphClosedException if the graph is closed
+     */
     public double weight(long e) {
         checkOpen();
         return weightType == WeightType.INT32 ? weights.getAtIndex(INT, e) : weights.getAtIndex(FLOAT, e);
@@ -341,7 +448,12 @@ public final class Graph implements AutoCloseable {
         }
     }
 
-    /** Whether some edge weight is below zero (computed on first call, then cached). */
+    /**
+     * Whether some edge weight is below zero (computed on first call in one pass over the weights, then cached).
+     *
+     * @return true if at least one weight is negative
+     * @throws GraphClosedException if the graph is closed and the answer is not cached yet
+     */
     public boolean hasNegativeWeight() {
         byte c = negative;
         if (c == 0) {
@@ -362,7 +474,12 @@ public final class Graph implements AutoCloseable {
         return c == 2;
     }
 
-    /** The vertex with the most out-edges, the lowest id on ties; -1 for a graph without vertices. Cached. */
+    /**
+     * The vertex with the most out-edges, the lowest id on ties. Computed on first call, then cached.
+     *
+     * @return an internal vertex id, or -1 for a graph without vertices
+     * @throws GraphClosedException if the graph is closed and the answer is not cached yet
+     */
     public int vertexOfMaxOutDegree() {
         int c = maxDegreeVertex;
         if (c == -2) {
@@ -383,7 +500,11 @@ public final class Graph implements AutoCloseable {
         return c;
     }
 
-    /** Whether {@link #close()} has been called. */
+    /**
+     * Whether {@link #close()} has been called.
+     *
+     * @return true once the graph is closed (or closing)
+     */
     public boolean isClosed() {
         return closed;
     }

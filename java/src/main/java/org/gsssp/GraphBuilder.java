@@ -33,8 +33,12 @@ public final class GraphBuilder {
     private boolean built;
 
     /**
+     * Creates an empty builder for a graph of {@code numVertices} vertices.
+     *
      * @param numVertices n; vertices are {@code 0..n-1}
      * @param weightType  the type of the built graph's weights
+     * @throws IllegalArgumentException if {@code numVertices} is negative
+     * @throws NullPointerException if {@code weightType} is null
      */
     public GraphBuilder(int numVertices, WeightType weightType) {
         if (numVertices < 0) {
@@ -44,7 +48,13 @@ public final class GraphBuilder {
         this.weightType = java.util.Objects.requireNonNull(weightType, "weightType");
     }
 
-    /** The external ids the built graph will carry; default {@code VertexIds.offset(0, n)}. */
+    /**
+     * The external ids the built graph will carry; default {@code VertexIds.offset(0, n)}.
+     *
+     * @param ids ids of size n, or null for the default
+     * @return this builder
+     * @throws IllegalArgumentException if {@code ids} does not have n vertices
+     */
     public GraphBuilder ids(VertexIds ids) {
         if (ids != null && ids.size() != n) {
             throw new IllegalArgumentException("ids has " + ids.size() + " vertices, builder has " + n);
@@ -53,21 +63,40 @@ public final class GraphBuilder {
         return this;
     }
 
-    /** The built graph's name; default "graph". */
+    /**
+     * The built graph's name; default "graph".
+     *
+     * @param name the name, used in messages
+     * @return this builder
+     */
     public GraphBuilder name(String name) {
         this.name = name;
         return this;
     }
 
+    /**
+     * The number of vertices the built graph will have.
+     *
+     * @return n
+     */
     public int numVertices() {
         return n;
     }
 
+    /**
+     * The type of the built graph's weights.
+     *
+     * @return the weight type given to the constructor
+     */
     public WeightType weightType() {
         return weightType;
     }
 
-    /** Edges added so far. */
+    /**
+     * Edges added so far.
+     *
+     * @return the number of edges, parallel edges and self-loops included
+     */
     public long numEdges() {
         return m;
     }
@@ -75,7 +104,12 @@ public final class GraphBuilder {
     /**
      * Adds edge {@code u → v} with an int weight (converted to float for a FLOAT32 builder).
      *
+     * @param u      the edge's source, an internal id
+     * @param v      the edge's target, an internal id
+     * @param weight the edge's weight; negative weights are allowed
+     * @return this builder
      * @throws IllegalArgumentException if {@code u} or {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException    if the builder has already built its graph
      */
     public GraphBuilder addEdge(int u, int v, int weight) {
         return add(u, v, weightType == WeightType.INT32 ? weight : Float.floatToRawIntBits((float) weight));
@@ -84,8 +118,12 @@ public final class GraphBuilder {
     /**
      * Adds edge {@code u → v} with a float weight; only for a FLOAT32 builder.
      *
+     * @param u      the edge's source, an internal id
+     * @param v      the edge's target, an internal id
+     * @param weight the edge's weight, finite; negative weights are allowed
+     * @return this builder
      * @throws IllegalArgumentException if an id is out of range or the weight is NaN or infinite
-     * @throws IllegalStateException    if this builder makes INT32 graphs
+     * @throws IllegalStateException    if this builder makes INT32 graphs or has already built its graph
      */
     public GraphBuilder addEdge(int u, int v, float weight) {
         if (weightType != WeightType.FLOAT32) {
@@ -141,6 +179,9 @@ public final class GraphBuilder {
     /**
      * Builds the graph (a stable counting sort by source) and releases the builder's arrays. The builder cannot
      * be used afterwards.
+     *
+     * @return the graph, in off-heap memory the caller closes
+     * @throws IllegalStateException if the builder has already built its graph
      */
     public Graph build() {
         if (built) {

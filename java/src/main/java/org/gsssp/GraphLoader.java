@@ -33,12 +33,27 @@ public final class GraphLoader {
     private GraphLoader() {
     }
 
-    /** Loads {@code file} with {@link LoadOptions#defaults()}. */
+    /**
+     * Loads {@code file} with {@link LoadOptions#defaults()}.
+     *
+     * @param file the graph file, gzip'd or not
+     * @return the graph, named after the file; the caller closes it
+     * @throws IOException if the file cannot be read
+     * @throws GraphFormatException if the content is malformed or its format is not recognised
+     */
     public static Graph load(Path file) throws IOException {
         return load(file, LoadOptions.defaults());
     }
 
-    /** Loads {@code file}; the graph's name is the file name unless the options give one. */
+    /**
+     * Loads {@code file}; the graph's name is the file name unless the options give one.
+     *
+     * @param file    the graph file, gzip'd or not
+     * @param options the format, weights for unweighted formats, progress bar and name
+     * @return the graph; the caller closes it
+     * @throws IOException if the file cannot be read
+     * @throws GraphFormatException if the content is malformed or its format is not recognised
+     */
     public static Graph load(Path file, LoadOptions options) throws IOException {
         String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         String name = options.name() != null ? options.name() : fileName;
@@ -66,7 +81,14 @@ public final class GraphLoader {
      * Loads a graph from a stream (e.g. a classpath resource), gzip'd or not; the stream is read to the end but
      * not closed. Meant for the text formats; a Galois graph is read into memory rather than mapped.
      *
-     * @param name the graph's name, also used in error messages and for the SNAP/METIS tie-break by extension
+     * @param in      the stream to read, gzip'd or not; left open
+     * @param name    the graph's name, also used in error messages and for the SNAP/METIS tie-break by extension;
+     *                null means "&lt;stream&gt;"
+     * @param options the format, weights for unweighted formats, progress bar and name (which wins over
+     *                {@code name} for the graph's name)
+     * @return the graph; the caller closes it
+     * @throws IOException if the stream cannot be read
+     * @throws GraphFormatException if the content is malformed or its format is not recognised
      */
     public static Graph load(InputStream in, String name, LoadOptions options) throws IOException {
         Path file = pathOf(name);
@@ -82,8 +104,12 @@ public final class GraphLoader {
     }
 
     /**
-     * The format of {@code file}'s content (gzip'd or not), never {@link GraphFormat#AUTO}.
+     * The format of {@code file}'s content (gzip'd or not), never {@link GraphFormat#AUTO}. Reads only the
+     * file's head.
      *
+     * @param file the graph file
+     * @return the format recognised
+     * @throws IOException if the file cannot be read
      * @throws GraphFormatException if it is not recognised
      */
     public static GraphFormat detect(Path file) throws IOException {

@@ -40,16 +40,30 @@ public final class LoadOptions {
         this.name = b.name;
     }
 
-    /** Format AUTO, Galois weights INT32, unit weights, progress bar only on an interactive terminal. */
+    /**
+     * Format AUTO, Galois weights INT32, unit weights, progress bar only on an interactive terminal, name from
+     * the file.
+     *
+     * @return the shared default options
+     */
     public static LoadOptions defaults() {
         return DEFAULTS;
     }
 
+    /**
+     * A builder starting from the defaults (see {@link #defaults()}).
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder starting from these options. */
+    /**
+     * A builder starting from these options.
+     *
+     * @return a new builder; changing it leaves these options as they are
+     */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.format = format;
@@ -63,40 +77,74 @@ public final class LoadOptions {
         return b;
     }
 
+    /**
+     * The format to read.
+     *
+     * @return a concrete format, or {@link GraphFormat#AUTO} to recognise it from the content
+     */
     public GraphFormat format() {
         return format;
     }
 
-    /** The type of a Galois binary file's 4-byte edge values (the file does not say). */
+    /**
+     * The type of a Galois binary file's 4-byte edge values (the file does not say).
+     *
+     * @return the weight type Galois files are read as
+     */
     public WeightType weightType() {
         return weightType;
     }
 
-    /** True if unweighted formats get random weights, false for weight 1. */
+    /**
+     * How unweighted formats get their weights.
+     *
+     * @return true if unweighted formats get random weights, false for weight 1
+     */
     public boolean randomWeights() {
         return random;
     }
 
-    /** Lowest random weight (inclusive); 1 for unit weights. */
+    /**
+     * Lowest random weight.
+     *
+     * @return the inclusive lower bound; 1 for unit weights
+     */
     public int randomLo() {
         return lo;
     }
 
-    /** Highest random weight (inclusive); 1 for unit weights. */
+    /**
+     * Highest random weight.
+     *
+     * @return the inclusive upper bound; 1 for unit weights
+     */
     public int randomHi() {
         return hi;
     }
 
+    /**
+     * The seed of the random weights.
+     *
+     * @return the seed given to {@link Builder#randomWeights(int, int, long)}; 0 for unit weights
+     */
     public long seed() {
         return seed;
     }
 
-    /** Whether a progress bar may be printed on stderr (only after a load has run for about a second). */
+    /**
+     * Whether a progress bar may be printed on stderr (only after a load has run for about a second).
+     *
+     * @return true if a progress bar is allowed
+     */
     public boolean progress() {
         return progress;
     }
 
-    /** The graph's name, or null to use the file name. */
+    /**
+     * The name the loaded graph gets.
+     *
+     * @return the graph's name, or null to use the file name
+     */
     public String name() {
         return name;
     }
@@ -113,6 +161,7 @@ public final class LoadOptions {
         return c != null && c.isTerminal();
     }
 
+    /** Builds {@link LoadOptions}; not thread-safe. Get one from {@link LoadOptions#builder()}. */
     public static final class Builder {
         private GraphFormat format = GraphFormat.AUTO;
         private WeightType weightType = WeightType.INT32;
@@ -126,19 +175,35 @@ public final class LoadOptions {
         private Builder() {
         }
 
-        /** The format; {@link GraphFormat#AUTO} (default) recognises it from the content. */
+        /**
+         * The format; {@link GraphFormat#AUTO} (default) recognises it from the content.
+         *
+         * @param format the format, not null
+         * @return this builder
+         * @throws NullPointerException if {@code format} is null
+         */
         public Builder format(GraphFormat format) {
             this.format = Objects.requireNonNull(format, "format");
             return this;
         }
 
-        /** How to read a Galois binary file's 4-byte edge values; default INT32. Ignored by text formats. */
+        /**
+         * How to read a Galois binary file's 4-byte edge values; default INT32. Ignored by text formats.
+         *
+         * @param weightType the weight type, not null
+         * @return this builder
+         * @throws NullPointerException if {@code weightType} is null
+         */
         public Builder weightType(WeightType weightType) {
             this.weightType = Objects.requireNonNull(weightType, "weightType");
             return this;
         }
 
-        /** Unweighted formats get weight 1 on every edge (the default). */
+        /**
+         * Unweighted formats get weight 1 on every edge (the default).
+         *
+         * @return this builder
+         */
         public Builder unitWeights() {
             this.random = false;
             this.lo = 1;
@@ -151,6 +216,10 @@ public final class LoadOptions {
          * Unweighted formats get seeded uniform random integer weights in {@code lo..hi} (see the class comment
          * for the exact rule). Files that have weights keep them.
          *
+         * @param lo   the lowest weight, inclusive
+         * @param hi   the highest weight, inclusive
+         * @param seed the seed of the {@link java.util.SplittableRandom} that draws them
+         * @return this builder
          * @throws IllegalArgumentException if {@code lo > hi}
          */
         public Builder randomWeights(int lo, int hi, long seed) {
@@ -164,18 +233,33 @@ public final class LoadOptions {
             return this;
         }
 
-        /** Whether a progress bar may be shown on stderr; default true only on an interactive terminal. */
+        /**
+         * Whether a progress bar may be shown on stderr; default true only on an interactive terminal.
+         *
+         * @param progress true to allow a progress bar
+         * @return this builder
+         */
         public Builder progress(boolean progress) {
             this.progress = progress;
             return this;
         }
 
-        /** The graph's name; default (null) the file's name. */
+        /**
+         * The graph's name; default (null) the file's name.
+         *
+         * @param name the name, or null for the file's name
+         * @return this builder
+         */
         public Builder name(String name) {
             this.name = name;
             return this;
         }
 
+        /**
+         * The options set so far.
+         *
+         * @return new, immutable options
+         */
         public LoadOptions build() {
             return new LoadOptions(this);
         }

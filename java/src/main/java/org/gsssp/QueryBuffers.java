@@ -42,12 +42,23 @@ public final class QueryBuffers implements AutoCloseable {
     /**
      * Buffers for queries on {@code graph}: n distances, and n predecessors when {@code predecessors} (needed
      * by queries whose {@link Options#computePredecessors()} is true, the default).
+     *
+     * @param graph        the graph the queries will run on
+     * @param predecessors whether to hold predecessors as well as distances
+     * @return new buffers, pinned when a GPU is present; the caller closes them
      */
     public static QueryBuffers forGraph(Graph graph, boolean predecessors) {
         return allocate(graph.numVertices(), predecessors);
     }
 
-    /** Buffers for graphs of {@code numVertices} vertices; pinned when a GPU is present. */
+    /**
+     * Buffers for graphs of {@code numVertices} vertices; pinned when a GPU is present.
+     *
+     * @param numVertices  the vertex count of the graphs the queries will run on, at least 0
+     * @param predecessors whether to hold predecessors as well as distances
+     * @return new buffers; the caller closes them
+     * @throws IllegalArgumentException if {@code numVertices} is negative
+     */
     public static QueryBuffers allocate(int numVertices, boolean predecessors) {
         if (numVertices < 0) {
             throw new IllegalArgumentException("numVertices is negative: " + numVertices);
@@ -55,25 +66,47 @@ public final class QueryBuffers implements AutoCloseable {
         return new QueryBuffers(OutputBlock.allocate(numVertices, predecessors, Devices.available()), numVertices);
     }
 
+    /**
+     * The vertex count the buffers are sized for; a query's graph must have exactly this many.
+     *
+     * @return n
+     */
     public int numVertices() {
         return numVertices;
     }
 
-    /** Whether the buffers hold predecessors (a query computing them needs this). */
+    /**
+     * Whether the buffers hold predecessors (a query computing them needs this).
+     *
+     * @return true if they were allocated with predecessors
+     */
     public boolean hasPredecessors() {
         return block.hasPredecessors();
     }
 
-    /** Whether the memory is page-locked (GPU copies into it are DMA transfers). */
+    /**
+     * Whether the memory is page-locked (GPU copies into it are DMA transfers).
+     *
+     * @return true if a GPU was present when the buffers were allocated
+     */
     public boolean isPinned() {
         return block.pinned();
     }
 
+    /**
+     * Whether {@link #close()} has freed the buffers.
+     *
+     * @return true once closed
+     */
     public boolean isClosed() {
         return closed;
     }
 
-    /** Frees the memory. Results viewing it throw {@link IllegalStateException} afterwards. Idempotent. */
+    /**
+     * Frees the memory. Results viewing it throw {@link IllegalStateException} afterwards. Idempotent.
+     *
+     * @throws IllegalStateException if a query is writing into the buffers
+     */
     @Override
     public void close() {
         if (closed) {

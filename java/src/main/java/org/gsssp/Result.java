@@ -141,41 +141,84 @@ public final class Result implements AutoCloseable {
     /**
      * The parallelism trace (work against time) when {@link Options.Builder#traceCapacity(int)} asked for one
      * and the algorithm records it; empty otherwise.
+     *
+     * @return the samples in time order, unmodifiable; empty when none were recorded
      */
     public java.util.List<TraceSample> trace() {
         return trace;
     }
 
+    /**
+     * The vertex the distances are measured from.
+     *
+     * @return the source's internal id
+     */
     public int source() {
         return source;
     }
 
+    /**
+     * The number of vertices, n, of the graph that was solved.
+     *
+     * @return n
+     */
     public int numVertices() {
         return (int) (distances.byteSize() / Long.BYTES);
     }
 
+    /**
+     * The weight type of the graph that was solved; it decides the distance format (see {@link #distances()}).
+     *
+     * @return {@link WeightType#INT32} or {@link WeightType#FLOAT32}
+     */
     public WeightType weightType() {
         return weightType;
     }
 
-    /** The algorithm that ran (never AUTO). */
+    /**
+     * The algorithm that ran.
+     *
+     * @return the algorithm, never {@link Algorithm#AUTO}
+     */
     public Algorithm algorithm() {
         return algorithm;
     }
 
-    /** The device it ran on, e.g. "NVIDIA H100 80GB HBM3", or "CPU". */
+    /**
+     * The device the query ran on.
+     *
+     * @return the device's name, e.g. "NVIDIA H100 80GB HBM3", or "CPU"
+     */
     public String device() {
         return device;
     }
 
+    /**
+     * What the query cost: times, rounds and work counts.
+     *
+     * @return the query's statistics
+     */
     public Stats stats() {
         return stats;
     }
 
+    /**
+     * The mapping between the internal ids this Result takes and the ids of the graph's file.
+     *
+     * @return the graph's ids
+     */
     public VertexIds ids() {
         return ids;
     }
 
+    /**
+     * Whether some path leads from the source to {@code v}.
+     *
+     * @param v an internal vertex id
+     * @return true if {@code v}'s distance is finite
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if the Result is closed, or its {@link QueryBuffers} served a later query
+     */
     public boolean isReachable(int v) {
         try {
             check();
@@ -186,7 +229,14 @@ public final class Result implements AutoCloseable {
         }
     }
 
-    /** The distance to v; +infinity when v is unreachable. Exact for int graphs up to 2^53. */
+    /**
+     * The distance to v, for either weight type. Exact for int graphs up to 2^53.
+     *
+     * @param v an internal vertex id
+     * @return the shortest distance; {@code Double.POSITIVE_INFINITY} when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if the Result is closed, or its {@link QueryBuffers} served a later query
+     */
     public double distance(int v) {
         try {
             check();
@@ -201,7 +251,15 @@ public final class Result implements AutoCloseable {
         }
     }
 
-    /** The exact distance of an int-weighted graph; Long.MAX_VALUE when v is unreachable. */
+    /**
+     * The exact distance of an int-weighted graph.
+     *
+     * @param v an internal vertex id
+     * @return the shortest distance; {@code Long.MAX_VALUE} when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if the graph has float weights, the Result is closed, or its
+     *         {@link QueryBuffers} served a later query
+     */
     public long distanceAsLong(int v) {
         try {
             check();
@@ -215,7 +273,15 @@ public final class Result implements AutoCloseable {
         }
     }
 
-    /** The predecessor of v on a shortest path, or -1 for the source and unreachable vertices. */
+    /**
+     * The predecessor of v on a shortest path.
+     *
+     * @param v an internal vertex id
+     * @return the internal id of the vertex before v, or -1 for the source and unreachable vertices
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed ({@link #hasPredecessors()} is false),
+     *         the Result is closed, or its {@link QueryBuffers} served a later query
+     */
     public int predecessor(int v) {
         try {
             check();
@@ -229,11 +295,24 @@ public final class Result implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the query computed predecessors ({@link Options#computePredecessors()}).
+     *
+     * @return true if {@link #predecessor(int)} and {@link #path(int)} can be used
+     */
     public boolean hasPredecessors() {
         return predecessors != null;
     }
 
-    /** Vertices of a shortest path from the source to v, both included; empty when v is unreachable. */
+    /**
+     * Vertices of a shortest path from the source to v, both included, following {@link #predecessor(int)}.
+     *
+     * @param v an internal vertex id
+     * @return the path's internal ids from the source to v; empty when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed or form a cycle, the Result is closed,
+     *         or its {@link QueryBuffers} served a later query
+     */
     public int[] path(int v) {
         checkVertex(v);
         if (!isReachable(v)) {
@@ -264,6 +343,9 @@ public final class Result implements AutoCloseable {
      * serve a later query, the view shows other values. Copy it ({@code toArray}) to keep it. The format: n int64 values (INT32 graphs; Long.MAX_VALUE when
      * unreachable) or n doubles (FLOAT32 graphs). A GPU query that delivered compact 4-byte distances gets
      * them widened into a copy on the first call.
+     *
+     * @return a read-only segment of n 8-byte values
+     * @throws IllegalStateException if the Result is closed, or its {@link QueryBuffers} served a later query
      */
     public MemorySegment distances() {
         check();
@@ -289,7 +371,12 @@ public final class Result implements AutoCloseable {
         return w.asReadOnly();
     }
 
-    /** Number of reachable vertices. */
+    /**
+     * Number of reachable vertices (the source included). Counts in one pass over the distances.
+     *
+     * @return how many vertices have a finite distance
+     * @throws IllegalStateException if the Result is closed, or its {@link QueryBuffers} served a later query
+     */
     public long reachedCount() {
         check();
         long reached = 0;

@@ -19,15 +19,49 @@ import org.gsssp.internal.ffi.gsssp_stats;
 public final class Sssp {
     private Sssp() {}
 
-    /** {@link Algorithm#AUTO}: see {@link Algorithm#chooseAuto}. */
+    /**
+     * Solves from {@code source} with {@link Algorithm#AUTO} (see {@link Algorithm#chooseAuto}) and default
+     * options.
+     *
+     * @param graph  the graph, open
+     * @param source the source's internal id
+     * @return the distances and predecessors, in pooled memory the caller should close
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException} for a
+     *         negative cycle reachable from the source
+     */
     public static Result solve(Graph graph, int source) {
         return solve(graph, source, Algorithm.AUTO, Options.defaults());
     }
 
+    /**
+     * Solves from {@code source} with the given algorithm and default options.
+     *
+     * @param graph     the graph, open
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @return the distances and predecessors, in pooled memory the caller should close
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws NoGpuException if a GPU algorithm is asked for and no device is present
+     * @throws GssspException (a subclass) if the query fails
+     */
     public static Result solve(Graph graph, int source, Algorithm algorithm) {
         return solve(graph, source, algorithm, Options.defaults());
     }
 
+    /**
+     * Solves from {@code source} with the given algorithm and options. A GPU algorithm uploads the graph for
+     * this one query and frees it again.
+     *
+     * @param graph     the graph, open
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @param options   the query's options
+     * @return the distances (and predecessors, if the options ask for them), in memory the caller should close
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph
+     * @throws NoGpuException if a GPU algorithm is asked for and no device is present
+     * @throws GssspException (a subclass) if the query fails
+     */
     public static Result solve(Graph graph, int source, Algorithm algorithm, Options options) {
         return solve(graph, source, algorithm, options, null);
     }
@@ -35,6 +69,18 @@ public final class Sssp {
     /**
      * As {@link #solve(Graph, int, Algorithm, Options)}, writing into the caller's reusable buffers (null:
      * pooled memory); the Result is then a view of them (see {@link QueryBuffers}).
+     *
+     * @param graph     the graph, open
+     * @param source    the source's internal id
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @param options   the query's options
+     * @param into      buffers for the graph's vertex count, or null for pooled memory
+     * @return the distances (and predecessors, if the options ask for them)
+     * @throws IllegalArgumentException if {@code source} is not a vertex of the graph, or {@code into} does not
+     *         fit the graph or lacks predecessors the options ask for
+     * @throws IllegalStateException if {@code into} is closed or serves another query
+     * @throws NoGpuException if a GPU algorithm is asked for and no device is present
+     * @throws GssspException (a subclass) if the query fails
      */
     public static Result solve(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
         Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, Devices.available()) : algorithm;
@@ -55,6 +101,10 @@ public final class Sssp {
     /**
      * AUTO without a graph: the default GPU algorithm if a GPU is present, else CPU Dijkstra; others stay.
      * With a graph at hand, {@link Algorithm#chooseAuto} decides better (negative weights, small graphs).
+     *
+     * @param algorithm any algorithm
+     * @return {@code algorithm} itself unless it is AUTO; for AUTO, {@link Algorithm#defaultGpuAlgorithm()} or
+     *         {@link Algorithm#CPU_DIJKSTRA}
      */
     public static Algorithm resolve(Algorithm algorithm) {
         if (algorithm != Algorithm.AUTO) {

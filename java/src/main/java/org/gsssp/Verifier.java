@@ -3,9 +3,10 @@ package org.gsssp;
 import java.util.Optional;
 
 /**
- * Checks a result against a reference result and against the graph: equal distances (bit for bit: GPU
- * and CPU algorithms use the same arithmetic) and a valid shortest-path tree (each predecessor edge
- * exists and is tight, and following predecessors from any reached vertex ends at the source).
+ * Checks a result: against a reference result ({@link #check}: equal distances, bit for bit, since GPU and
+ * CPU algorithms use the same arithmetic), against the graph alone ({@link #certify}: the O(n + m)
+ * optimality certificate, no second solve), and its shortest-path tree ({@link #checkTree}: each predecessor
+ * edge exists and is tight, and following predecessors from any reached vertex ends at the source).
  */
 public final class Verifier {
     private Verifier() {}

@@ -30,6 +30,9 @@ public final class VertexIds {
     /**
      * External id = internal id + {@code base}, for {@code n} vertices.
      *
+     * @param base the external id of internal vertex 0 (may be negative)
+     * @param n    the number of vertices
+     * @return the mapping
      * @throws IllegalArgumentException if {@code n < 0} or the largest external id would overflow a long
      */
     public static VertexIds offset(long base, int n) {
@@ -45,6 +48,8 @@ public final class VertexIds {
     /**
      * Internal id {@code i} is {@code sortedDistinctIds[i]}. The array is copied.
      *
+     * @param sortedDistinctIds the external ids, strictly increasing
+     * @return the mapping
      * @throws IllegalArgumentException if the ids are not strictly increasing, or there are more than
      *                                  {@link Integer#MAX_VALUE} of them
      */
@@ -59,7 +64,11 @@ public final class VertexIds {
         return new VertexIds(t.length, 0, t);
     }
 
-    /** Number of vertices. */
+    /**
+     * Number of vertices.
+     *
+     * @return n, the number of internal ids
+     */
     public int size() {
         return size;
     }
@@ -67,6 +76,8 @@ public final class VertexIds {
     /**
      * The file's id of internal vertex {@code v}.
      *
+     * @param v an internal id
+     * @return the external id
      * @throws IndexOutOfBoundsException if {@code v} is not in {@code 0..size()-1}
      */
     public long toExternal(int v) {
@@ -76,7 +87,13 @@ public final class VertexIds {
         return table != null ? table[v] : base + v;
     }
 
-    /** The internal id of the vertex the file calls {@code externalId}, if the graph has one. */
+    /**
+     * The internal id of the vertex the file calls {@code externalId}, if the graph has one. Constant time for
+     * the offset kind, a binary search for a table.
+     *
+     * @param externalId an id as the file writes it
+     * @return the internal id, or empty when no vertex has that id
+     */
     public java.util.OptionalInt find(long externalId) {
         if (table != null) {
             int i = Arrays.binarySearch(table, externalId);
@@ -93,6 +110,8 @@ public final class VertexIds {
     /**
      * The internal id of the vertex the file calls {@code externalId}.
      *
+     * @param externalId an id as the file writes it
+     * @return the internal id, in {@code 0..size()-1}
      * @throws IllegalArgumentException naming the id and the ids the graph has, if it has no such vertex
      *         ({@link #find(long)} asks without throwing)
      */
@@ -104,7 +123,12 @@ public final class VertexIds {
         return v.getAsInt();
     }
 
-    /** The ids the graph has, in words: "ids 1..264346", or "7,115 ids from 3 to 8297 (not all in between)". */
+    /**
+     * The ids the graph has, in words, for error messages.
+     *
+     * @return "its ids are 1..264346", "its 7,115 ids run from 3 to 8297, not all in between", or "it has no
+     *         vertices"
+     */
     public String describe() {
         if (size == 0) {
             return "it has no vertices";
@@ -116,12 +140,20 @@ public final class VertexIds {
                 table[size - 1]);
     }
 
-    /** True for the {@link #offset(long, int)} kind (then {@link #base()} is meaningful). */
+    /**
+     * Whether this is the {@link #offset(long, int)} kind (then {@link #base()} is meaningful).
+     *
+     * @return true for the offset kind, false for a table
+     */
     public boolean isOffset() {
         return table == null;
     }
 
-    /** The base of the {@link #offset(long, int)} kind; for a table, the smallest id (or 0 when empty). */
+    /**
+     * The base of the {@link #offset(long, int)} kind.
+     *
+     * @return the external id of internal vertex 0; for a table, the smallest id (or 0 when empty)
+     */
     public long base() {
         return table == null ? base : (table.length == 0 ? 0 : table[0]);
     }

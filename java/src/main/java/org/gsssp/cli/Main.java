@@ -10,11 +10,29 @@ import picocli.CommandLine.Command;
         subcommands = {SolveCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
+    /** The root command; picocli runs it (printing the usage) when no subcommand is given. */
+    public Main() {
+    }
+
+    /**
+     * Runs the CLI and exits the JVM with its exit code.
+     *
+     * @param args the command line, e.g. {@code solve --graph rome99.gr}
+     */
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the CLI with the given streams and returns the exit code (tests call this). */
+    /**
+     * Runs the CLI with the given streams and returns the exit code (tests call this). Never throws for a
+     * failed command: every failure is one line on {@code err}.
+     *
+     * @param args the command line
+     * @param out  where results and help go
+     * @param err  where errors go
+     * @return 0 on success, 1 for a failure while running, 2 for a usage error, 3 when {@code solve --verify}
+     *         finds a wrong result
+     */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);

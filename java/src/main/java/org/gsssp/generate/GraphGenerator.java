@@ -31,7 +31,13 @@ public final class GraphGenerator {
 
     private GraphGenerator() {}
 
-    /** Generates with as many threads as there are processors. */
+    /**
+     * Generates with as many threads as there are processors.
+     *
+     * @param spec the recipe
+     * @return the graph, named by the canonical spec; the caller closes it
+     * @throws IllegalArgumentException if the spec cannot be realised (e.g. a negative share beyond reach)
+     */
     public static Graph generate(GraphSpec spec) {
         return generate(spec, Runtime.getRuntime().availableProcessors());
     }
@@ -39,7 +45,11 @@ public final class GraphGenerator {
     /**
      * Generates with up to {@code threads} threads; the graph does not depend on {@code threads}.
      *
-     * @throws IllegalArgumentException if the spec cannot be realised (e.g. a negative share beyond reach)
+     * @param spec    the recipe
+     * @param threads the most threads to use, at least 1
+     * @return the graph, named by the canonical spec; the caller closes it
+     * @throws IllegalArgumentException if {@code threads} is below 1, or the spec cannot be realised (e.g. a
+     *         negative share beyond reach)
      */
     public static Graph generate(GraphSpec spec, int threads) {
         if (threads < 1) {

@@ -13,33 +13,67 @@ import org.gsssp.Graph;
  *   ...,float                                     float weights uniform on [lo, hi]
  *   ...,neg=0.1                                   about 10% negative edges, no negative cycle (see WeightSpec)
  * </pre>
- * The same spec always gives the same graph, whatever the number of threads. {@link #toString()} gives the
+ * The same spec always gives the same graph, whatever the number of threads. {@code toString()} gives the
  * canonical spec (defaults spelled out), which is also the generated graph's name.
  */
 public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
 
+    /**
+     * The seed of every random choice the generator makes.
+     *
+     * @return the seed ({@code seed=} in the spec; default 1)
+     */
     long seed();
 
+    /**
+     * How the edge weights are drawn.
+     *
+     * @return the weight recipe ({@code w=}, {@code float}, {@code neg=} in the spec)
+     */
     WeightSpec weights();
 
+    /**
+     * The number of vertices the generated graph has, known without generating it.
+     *
+     * @return n
+     */
     int numVertices();
 
+    /**
+     * The number of edges the generated graph has, known without generating it.
+     *
+     * @return m, exact (parallel edges and self-loops included)
+     */
     long numEdges();
 
-    /** Generates the graph with all available processors. */
+    /**
+     * Generates the graph with all available processors.
+     *
+     * @return the graph, named by the canonical spec; the caller closes it
+     * @throws IllegalArgumentException if the spec cannot be realised (e.g. a negative share beyond reach)
+     */
     default Graph generate() {
         return GraphGenerator.generate(this);
     }
 
-    /** Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}) rather than a file. */
+    /**
+     * Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}, in any case) rather
+     * than a file.
+     *
+     * @param text a command-line argument
+     * @return true if it looks like a spec; it may still fail to {@link #parse(String)}
+     */
     static boolean looksLikeSpec(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:");
     }
 
     /**
-     * Parses a spec.
+     * Parses a spec; keys left out take their defaults ({@code seed=1}, {@code ef=16}, {@code d=7}, and
+     * {@code w=1..1000}, or {@code w=1..10} for random graphs).
      *
+     * @param text the spec, e.g. {@code rmat:scale=22,ef=16}
+     * @return the spec, a {@link RmatSpec}, {@link GridSpec} or {@link RandomSpec}
      * @throws IllegalArgumentException naming the bad or unknown part, and the keys the kind accepts
      */
     static GraphSpec parse(String text) {

@@ -7,13 +7,30 @@ import java.util.Locale;
  * directed edges, each placed by descending {@code scale} levels of the adjacency matrix with quadrant
  * probabilities a, b, c, d = 1 − a − b − c; vertex ids are then permuted at random so that the hubs are not
  * all near id 0. Self-loops and parallel edges are kept (Graph500 keeps them too), so the edge count is exact.
+ *
+ * @param scale      log2 of the number of vertices, in 0..30
+ * @param edgeFactor edges per vertex, at least 0; {@code edgeFactor · 2^scale} must stay below 2^31 - 16
+ * @param a          the probability of the top-left quadrant
+ * @param b          the probability of the top-right quadrant
+ * @param c          the probability of the bottom-left quadrant; {@code a + b + c <= 1}
+ * @param seed       the seed of the edges, the permutation and the weights
+ * @param weights    how the edge weights are drawn
  */
 public record RmatSpec(int scale, int edgeFactor, double a, double b, double c, long seed, WeightSpec weights)
         implements GraphSpec {
+    /** Graph500's probability a of the top-left quadrant. */
     public static final double A = 0.57;
+    /** Graph500's probability b of the top-right quadrant. */
     public static final double B = 0.19;
+    /** Graph500's probability c of the bottom-left quadrant. */
     public static final double C = 0.19;
 
+    /**
+     * Checks the parameters.
+     *
+     * @throws IllegalArgumentException if {@code scale} is outside 0..30, {@code edgeFactor} is negative, the
+     *         graph would have 2^31 - 16 or more edges, or a, b, c are not probabilities with sum at most 1
+     */
     public RmatSpec {
         if (scale < 0 || scale > 30) {
             throw new IllegalArgumentException("rmat scale must be in 0..30, got " + scale);
@@ -32,7 +49,15 @@ public record RmatSpec(int scale, int edgeFactor, double a, double b, double c, 
         }
     }
 
-    /** Graph500 parameters. */
+    /**
+     * R-MAT with Graph500's quadrant probabilities {@link #A}, {@link #B}, {@link #C}.
+     *
+     * @param scale      log2 of the number of vertices, in 0..30
+     * @param edgeFactor edges per vertex, at least 0
+     * @param seed       the seed of the edges, the permutation and the weights
+     * @param weights    how the edge weights are drawn
+     * @throws IllegalArgumentException if the parameters are out of range (see the canonical constructor)
+     */
     public RmatSpec(int scale, int edgeFactor, long seed, WeightSpec weights) {
         this(scale, edgeFactor, A, B, C, seed, weights);
     }

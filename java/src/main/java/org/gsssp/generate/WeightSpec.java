@@ -20,6 +20,13 @@ import org.gsssp.WeightType;
  */
 public record WeightSpec(double lo, double hi, boolean floating, double negativeShare) {
 
+    /**
+     * Checks the bounds and the share.
+     *
+     * @throws IllegalArgumentException if {@code lo} is negative, {@code hi < lo}, a bound is not finite, int
+     *         bounds are not integers up to {@code Integer.MAX_VALUE}, {@code negativeShare} is outside
+     *         {@code [0, 0.5)}, or it is above 0 while {@code hi} is 0
+     */
     public WeightSpec {
         if (!(lo >= 0) || !(hi >= lo) || !Double.isFinite(hi)) {
             throw new IllegalArgumentException("weights must satisfy 0 <= lo <= hi, got " + fmt(lo) + ".." + fmt(hi));
@@ -37,18 +44,45 @@ public record WeightSpec(double lo, double hi, boolean floating, double negative
         }
     }
 
+    /**
+     * Int weights uniform on {@code lo..hi}, none negative.
+     *
+     * @param lo smallest weight, {@code ≥ 0}
+     * @param hi largest weight, in {@code lo..Integer.MAX_VALUE}
+     * @return the spec
+     * @throws IllegalArgumentException if the bounds are out of range
+     */
     public static WeightSpec ints(long lo, long hi) {
         return new WeightSpec(lo, hi, false, 0);
     }
 
+    /**
+     * This spec with float or int weights.
+     *
+     * @param value true for float weights
+     * @return a new spec with the other components unchanged
+     * @throws IllegalArgumentException if int weights are asked for and the bounds are not integers
+     */
     public WeightSpec withFloating(boolean value) {
         return new WeightSpec(lo, hi, value, negativeShare);
     }
 
+    /**
+     * This spec with another share of negative edges.
+     *
+     * @param share wanted share of negative edges, in {@code [0, 0.5)}
+     * @return a new spec with the other components unchanged
+     * @throws IllegalArgumentException if {@code share} is out of range
+     */
     public WeightSpec withNegativeShare(double share) {
         return new WeightSpec(lo, hi, floating, share);
     }
 
+    /**
+     * The weight type of the generated graph.
+     *
+     * @return {@link WeightType#FLOAT32} when {@link #floating()}, else {@link WeightType#INT32}
+     */
     public WeightType type() {
         return floating ? WeightType.FLOAT32 : WeightType.INT32;
     }

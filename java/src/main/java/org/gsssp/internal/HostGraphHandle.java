@@ -24,7 +24,13 @@ public final class HostGraphHandle {
         this.name = name;
     }
 
-    /** Validates the graph's CSR and makes the handle; it refers to the graph's segments (no copy). */
+    /**
+     * Validates the graph's CSR and makes the handle; it refers to the graph's segments (no copy).
+     *
+     * @param graph the graph, open; it must outlive the handle
+     * @return the handle; close it before the graph's memory is freed
+     * @throws org.gsssp.InvalidGraphException if the graph's arrays are inconsistent
+     */
     public static HostGraphHandle create(Graph graph) {
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
@@ -35,11 +41,21 @@ public final class HostGraphHandle {
         }
     }
 
-    /** The handle, for one query between {@link #enter()} and {@link #exit()}. */
+    /**
+     * The handle, for one query between {@link #enter()} and {@link #exit()}.
+     *
+     * @return the native gsssp_host_graph_t
+     */
     public MemorySegment handle() {
         return handle;
     }
 
+    /**
+     * Marks a query as running on the handle, so that {@link #close()} waits for it. Pair with
+     * {@link #exit()} in a finally block.
+     *
+     * @throws GraphClosedException if the handle is closed
+     */
     public void enter() {
         synchronized (lock) {
             if (closed) {
@@ -49,6 +65,7 @@ public final class HostGraphHandle {
         }
     }
 
+    /** Marks a query begun with {@link #enter()} as finished, waking a waiting {@link #close()}. */
     public void exit() {
         synchronized (lock) {
             if (--active == 0) {

@@ -16,6 +16,11 @@ public final class HostMemory {
     /**
      * {@code bytes} of page-locked memory, freed when {@code arena} closes. Not zeroed: every query writes
      * each of the n values it returns.
+     *
+     * @param bytes the size, at least 0
+     * @param arena the arena whose closing frees the memory
+     * @return a segment of exactly {@code bytes} bytes
+     * @throws org.gsssp.GssspException (a subclass) if the memory cannot be pinned, e.g. without a GPU
      */
     public static MemorySegment allocatePinned(long bytes, Arena arena) {
         NativeLibrary.ensureLoaded();
@@ -32,7 +37,15 @@ public final class HostMemory {
         GssspNative.gsssp_host_free(pointer);
     }
 
-    /** Pinned when {@code pinned}, else plain memory of the arena, 8-byte aligned. */
+    /**
+     * Pinned when {@code pinned}, else plain memory of the arena, 8-byte aligned.
+     *
+     * @param bytes  the size, at least 0
+     * @param pinned whether to allocate page-locked memory (needs a GPU)
+     * @param arena  the arena whose closing frees the memory
+     * @return a segment of exactly {@code bytes} bytes
+     * @throws org.gsssp.GssspException (a subclass) if pinned memory cannot be allocated
+     */
     public static MemorySegment allocate(long bytes, boolean pinned, Arena arena) {
         return pinned ? allocatePinned(bytes, arena) : arena.allocate(Math.max(bytes, 1), 16).asSlice(0, bytes);
     }

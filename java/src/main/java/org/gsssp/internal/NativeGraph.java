@@ -17,7 +17,14 @@ import java.util.List;
 public final class NativeGraph {
     private NativeGraph() {}
 
-    /** A gsssp_csr that points at the graph's own off-heap segments (zero copy). */
+    /**
+     * A gsssp_csr that points at the graph's own off-heap segments (zero copy).
+     *
+     * @param graph the graph, open
+     * @param arena the arena the struct itself is allocated in
+     * @return the struct; valid while both the arena and the graph are open
+     * @throws org.gsssp.GraphClosedException if the graph is closed
+     */
     public static MemorySegment csr(Graph graph, Arena arena) {
         MemorySegment csr = gsssp_csr.allocate(arena);
         gsssp_csr.num_vertices(csr, graph.numVertices());
@@ -29,6 +36,14 @@ public final class NativeGraph {
         return csr;
     }
 
+    /**
+     * A new gsssp_options struct holding {@code options}, with compact distances on and, when the options
+     * ask for a trace, a trace buffer of their capacity.
+     *
+     * @param options the query's options
+     * @param arena   the arena the struct (and trace buffer) is allocated in
+     * @return the struct
+     */
     public static MemorySegment options(Options options, Arena arena) {
         MemorySegment o = gsssp_options.allocate(arena);
         Status.check(org.gsssp.internal.ffi.GssspNative.gsssp_options_init(o), "options");
@@ -67,6 +82,10 @@ public final class NativeGraph {
     /**
      * The options struct for one query: the cached one, or, when the options ask for a trace (a buffer the
      * query writes), a new one in {@code arena}.
+     *
+     * @param options the query's options
+     * @param arena   the query's arena, used only when a new struct is needed
+     * @return the struct; a cached one must not be written to
      */
     public static MemorySegment queryOptions(Options options, Arena arena) {
         if (options.traceCapacity() > 0) {
@@ -80,13 +99,25 @@ public final class NativeGraph {
         return cached;
     }
 
-    /** gsssp_options.adds_pool_words: 0 from the graph, &gt; 0 a fixed pool, &lt; 0 a growable pool of -N words. */
+    /**
+     * The value of gsssp_options.adds_pool_words for {@code options}.
+     *
+     * @param options the query's options
+     * @return 0 for a pool sized from the graph, N &gt; 0 for a fixed pool of N words, -N for a growable pool
+     *         starting at N words
+     */
     public static long addsPoolField(Options options) {
         long words = options.addsPoolWords();
         return words == 0 ? 0 : options.addsPoolGrowable() ? -words : words;
     }
 
-    /** The samples the native call wrote into the options' trace buffer. */
+    /**
+     * The samples the native call wrote into the options' trace buffer.
+     *
+     * @param options the gsssp_options struct the query ran with
+     * @param stats   the gsssp_stats struct the query filled
+     * @return the samples, unmodifiable; empty when none were written
+     */
     public static List<TraceSample> trace(MemorySegment options, MemorySegment stats) {
         long length = gsssp_stats.trace_length(stats);
         if (length <= 0) {
@@ -101,17 +132,33 @@ public final class NativeGraph {
         return List.copyOf(trace);
     }
 
-    /** Bytes per distance the native call wrote to the host: 8, or 4 (compact output). */
+    /**
+     * Bytes per distance the native call wrote to the host.
+     *
+     * @param stats the gsssp_stats struct the query filled
+     * @return 8, or 4 (compact output)
+     */
     public static int distanceBytes(MemorySegment stats) {
         int bytes = gsssp_stats.distance_bytes(stats);
         return bytes == 4 ? 4 : 8;
     }
 
-    /** A vertex on the negative cycle the native call reported, or -1. */
+    /**
+     * A vertex on the negative cycle the native call reported.
+     *
+     * @param stats the gsssp_stats struct the query filled
+     * @return an internal vertex id, or -1 when none was reported
+     */
     public static long negativeCycleVertex(MemorySegment stats) {
         return gsssp_stats.negative_cycle_vertex(stats);
     }
 
+    /**
+     * Copies a gsssp_stats struct into a {@link Stats} record.
+     *
+     * @param s the gsssp_stats struct the query filled
+     * @return the query's statistics
+     */
     public static Stats stats(MemorySegment s) {
         return new Stats(gsssp_stats.time_ms(s), gsssp_stats.total_ms(s), gsssp_stats.iterations(s),
                 gsssp_stats.vertex_visits(s), gsssp_stats.edges_relaxed(s), gsssp_stats.vertices_reached(s),

@@ -28,7 +28,12 @@ public final class NativeLibrary {
 
     private NativeLibrary() {}
 
-    /** Loads the library if needed and checks that its version is this jar's. */
+    /**
+     * Loads the library if needed and checks that its version is this jar's. Thread-safe; cheap once loaded.
+     *
+     * @throws NativeLibraryException if the library cannot be found, extracted or loaded, or its version
+     *         differs from the jar's
+     */
     public static void ensureLoaded() {
         if (loaded) {
             return;
@@ -55,7 +60,12 @@ public final class NativeLibrary {
         }
     }
 
-    /** The version this jar was built as (Maven's project version). */
+    /**
+     * The version this jar was built as (Maven's project version). Does not load the native library.
+     *
+     * @return the version, e.g. "0.1.0-SNAPSHOT"; "unknown" if the version file has none
+     * @throws NativeLibraryException if the jar has no version file
+     */
     public static String jarVersion() {
         Properties properties = new Properties();
         try (InputStream in = NativeLibrary.class.getResourceAsStream("/org/gsssp/gsssp-version.properties")) {
@@ -69,7 +79,12 @@ public final class NativeLibrary {
         return properties.getProperty("version", "unknown");
     }
 
-    /** The version compiled into the loaded native library. */
+    /**
+     * The version compiled into the loaded native library; loads it if needed.
+     *
+     * @return the native library's version, equal to {@link #jarVersion()} once loaded
+     * @throws NativeLibraryException if the library cannot be loaded or its version differs from the jar's
+     */
     public static String nativeVersion() {
         ensureLoaded();
         return GssspNative.gsssp_version().getString(0);

@@ -20,7 +20,15 @@ public final class OutputBlock {
         this.pinned = pinned;
     }
 
-    /** A new block; pinned memory needs a GPU (see {@link HostMemory}). */
+    /**
+     * A new block; pinned memory needs a GPU (see {@link HostMemory}).
+     *
+     * @param numVertices  n, the number of distances (and predecessors)
+     * @param predecessors whether to hold predecessors as well
+     * @param pinned       whether to allocate page-locked memory
+     * @return the block; the caller frees it
+     * @throws org.gsssp.GssspException (a subclass) if pinned memory cannot be allocated
+     */
     public static OutputBlock allocate(int numVertices, boolean predecessors, boolean pinned) {
         Arena arena = Arena.ofShared();
         try {
@@ -35,19 +43,38 @@ public final class OutputBlock {
         }
     }
 
+    /**
+     * The distance array.
+     *
+     * @return n 8-byte values
+     */
     public MemorySegment distances() {
         return distances;
     }
 
-    /** The predecessor array, or null when the block has none. */
+    /**
+     * The predecessor array.
+     *
+     * @return n int32 values, or null when the block has none
+     */
     public MemorySegment predecessors() {
         return predecessors;
     }
 
+    /**
+     * Whether the block holds predecessors.
+     *
+     * @return true if {@link #predecessors()} is not null
+     */
     public boolean hasPredecessors() {
         return predecessors != null;
     }
 
+    /**
+     * Whether the memory is page-locked.
+     *
+     * @return true for pinned memory
+     */
     public boolean pinned() {
         return pinned;
     }

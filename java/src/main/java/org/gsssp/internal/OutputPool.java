@@ -21,12 +21,23 @@ public final class OutputPool {
     private final AtomicInteger pinnedMade = new AtomicInteger();
     private volatile boolean closed;
 
+    /**
+     * An empty pool.
+     *
+     * @param numVertices n, the size of every block
+     * @param pinned      whether blocks may be pinned (a GPU pool); at most 2 × {@link #MAX_IDLE} are
+     */
     public OutputPool(int numVertices, boolean pinned) {
         this.numVertices = numVertices;
         this.pinned = pinned;
     }
 
-    /** An idle block of the kind asked for, or a new one. */
+    /**
+     * An idle block of the kind asked for, or a new one. Thread-safe.
+     *
+     * @param predecessors whether the block must hold predecessors
+     * @return a block; return it with {@link #give(OutputBlock)}
+     */
     public OutputBlock take(boolean predecessors) {
         OutputBlock block = (predecessors ? withPredecessors : distancesOnly).pollFirst();
         if (block != null) {
@@ -47,7 +58,11 @@ public final class OutputPool {
         }
     }
 
-    /** Takes a block back for reuse, or frees it if the pool is closed or full. */
+    /**
+     * Takes a block back for reuse, or frees it if the pool is closed or full. Thread-safe.
+     *
+     * @param block a block from {@link #take(boolean)}, no longer used by anyone
+     */
     public void give(OutputBlock block) {
         if (closed || idle.incrementAndGet() > 2 * MAX_IDLE) {
             if (!closed) {

@@ -16,7 +16,14 @@ import org.gsssp.internal.ffi.GssspNative;
 public final class Status {
     private Status() {}
 
-    /** Throws for any status but success. Must run on the thread that made the native call. */
+    /**
+     * Throws for any status but success. Must run on the thread that made the native call.
+     *
+     * @param status    the gsssp.h status the call returned
+     * @param operation what was being done, the start of the exception's message
+     * @throws IllegalArgumentException for an invalid argument
+     * @throws org.gsssp.GssspException the subclass matching any other failure status
+     */
     public static void check(int status, String operation) {
         if (status == GssspNative.GSSSP_SUCCESS()) {
             return;
@@ -26,7 +33,16 @@ public final class Status {
         throw toException(status, message);
     }
 
-    /** As {@link #check}, for a query: a negative cycle names the vertex the native side reported. */
+    /**
+     * As {@link #check}, for a query: a negative cycle names the vertex the native side reported.
+     *
+     * @param status    the gsssp.h status the query returned
+     * @param operation what was being done, the start of the exception's message
+     * @param stats     the gsssp_stats struct the query filled
+     * @throws NegativeCycleException if the query found a negative cycle
+     * @throws IllegalArgumentException for an invalid argument
+     * @throws org.gsssp.GssspException the subclass matching any other failure status
+     */
     public static void checkQuery(int status, String operation, java.lang.foreign.MemorySegment stats) {
         if (status == GssspNative.GSSSP_ERROR_NEGATIVE_CYCLE()) {
             String text = GssspNative.gsssp_last_error().getString(0);

@@ -26,9 +26,15 @@ public final class DimacsReader {
     }
 
     /**
-     * @param in   the (decompressed) text
-     * @param file the file named in error messages
-     * @param name the graph's name
+     * Reads a DIMACS graph.
+     *
+     * @param in      the (decompressed) text; read to the end, not closed
+     * @param file    the file named in error messages
+     * @param name    the graph's name
+     * @param options unused: DIMACS files always have int32 weights
+     * @return the graph; the caller closes it
+     * @throws IOException if {@code in} cannot be read
+     * @throws GraphFormatException naming the line, if the content is malformed
      */
     public static Graph read(InputStream in, Path file, String name, LoadOptions options) throws IOException {
         TextInput t = new TextInput(in, file);

@@ -28,12 +28,20 @@ public final class FormatDetector {
     private FormatDetector() {
     }
 
-    /** True if the bytes start with the gzip magic number {@code 1f 8b}. */
+    /**
+     * Whether the bytes start with the gzip magic number {@code 1f 8b}.
+     *
+     * @param head the first bytes of a file
+     * @param len  how many of them are valid
+     * @return true if {@code len >= 2} and they start with the magic
+     */
     public static boolean isGzip(byte[] head, int len) {
         return len >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
     }
 
     /**
+     * Recognises the format by the rules of the class comment.
+     *
      * @param head     the first bytes of the decompressed content
      * @param len      how many of them are valid
      * @param complete whether {@code head} holds the whole content (then its last line is complete)

@@ -57,7 +57,12 @@ public final class GaloisReader {
     /**
      * Maps {@code file} and returns a graph whose targets and weights are slices of the mapping.
      *
-     * @param name the graph's name
+     * @param file    a plain (not gzip'd) Galois file
+     * @param name    the graph's name
+     * @param options the weight type of the edge values, and the weights of a file with {@code edgeDataSize 0}
+     * @return the graph; closing it unmaps the file
+     * @throws IOException if the file cannot be opened or mapped
+     * @throws GraphFormatException giving the byte offset, if the content is malformed
      */
     public static Graph map(Path file, String name, LoadOptions options) throws IOException {
         return map(file, name, options, true);
@@ -101,6 +106,14 @@ public final class GaloisReader {
     /**
      * Reads a Galois graph from a stream (e.g. a gzip'd file, decompressed) into an off-heap segment laid out
      * exactly like the file, then uses it as {@link #map} uses a mapping.
+     *
+     * @param in      the (decompressed) content; read to the end, not closed
+     * @param file    the file named in error messages
+     * @param name    the graph's name
+     * @param options the weight type of the edge values, and the weights of a file with {@code edgeDataSize 0}
+     * @return the graph; the caller closes it
+     * @throws IOException if {@code in} cannot be read
+     * @throws GraphFormatException giving the byte offset, if the content is malformed
      */
     public static Graph read(InputStream in, Path file, String name, LoadOptions options) throws IOException {
         byte[] h = in.readNBytes(HEADER);

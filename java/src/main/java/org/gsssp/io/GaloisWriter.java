@@ -32,6 +32,14 @@ public final class GaloisWriter {
     private GaloisWriter() {
     }
 
+    /**
+     * Writes {@code graph} to {@code file}, replacing any file there.
+     *
+     * @param graph the graph, open
+     * @param file  the file to write; its directory must exist
+     * @throws IOException if the file cannot be written (no partial file is left)
+     * @throws org.gsssp.GraphClosedException if the graph is closed
+     */
     public static void write(Graph graph, Path file) throws IOException {
         int n = graph.numVertices();
         long m = graph.numEdges();

@@ -30,6 +30,17 @@ public final class MatrixMarketReader {
     private MatrixMarketReader() {
     }
 
+    /**
+     * Reads a Matrix Market graph.
+     *
+     * @param in      the (decompressed) text; read to the end, not closed
+     * @param file    the file named in error messages
+     * @param name    the graph's name
+     * @param options the weights of {@code pattern} files (see {@link LoadOptions})
+     * @return the graph; the caller closes it
+     * @throws IOException if {@code in} cannot be read
+     * @throws org.gsssp.GraphFormatException naming the line, if the content is malformed
+     */
     public static Graph read(InputStream in, Path file, String name, LoadOptions options) throws IOException {
         TextInput t = new TextInput(in, file);
         String banner = t.token();

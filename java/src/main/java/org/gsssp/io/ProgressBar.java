@@ -23,6 +23,8 @@ public final class ProgressBar {
     private boolean drawn;
 
     /**
+     * A bar on stderr; nothing is printed before {@link #update(long)} has run for a second.
+     *
      * @param label   shown before the bar, e.g. "Loading rome99.gr"
      * @param total   total bytes expected, or a value &lt;= 0 when unknown (then only the count is shown)
      * @param enabled false makes every method a no-op
@@ -38,7 +40,11 @@ public final class ProgressBar {
         this.out = out;
     }
 
-    /** Reports that {@code bytesDone} bytes have been read so far; cheap when nothing is due. */
+    /**
+     * Reports that {@code bytesDone} bytes have been read so far; cheap when nothing is due.
+     *
+     * @param bytesDone the bytes read since the load began
+     */
     public void update(long bytesDone) {
         if (!enabled) {
             return;
@@ -51,7 +57,12 @@ public final class ProgressBar {
         }
     }
 
-    /** Wraps {@code in} so that the bytes read through it drive this bar. */
+    /**
+     * Wraps {@code in} so that the bytes read through it drive this bar.
+     *
+     * @param in the stream the load reads
+     * @return a counting stream over {@code in}, or {@code in} itself when the bar is disabled
+     */
     public java.io.InputStream track(java.io.InputStream in) {
         return enabled ? new CountingInputStream(in, this) : in;
     }
