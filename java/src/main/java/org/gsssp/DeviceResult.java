@@ -174,8 +174,9 @@ public final class DeviceResult implements AutoCloseable {
     }
 
     /**
-     * The vertices of a shortest path from the source to v, both included; empty when v is unreachable. Needs
-     * predecessors ({@link Options#computePredecessors()}).
+     * The vertices of a shortest path from the source to v, both included; empty when v is unreachable: the
+     * fast form of {@link #path(int)} (one walk on the device, one copy). Needs predecessors
+     * ({@link Options#computePredecessors()}).
      *
      * @param v an internal vertex id
      * @return the path's internal ids from the source to v; empty when v is unreachable
@@ -183,7 +184,22 @@ public final class DeviceResult implements AutoCloseable {
      * @throws IllegalStateException if predecessors were not computed, or this result is closed
      * @throws GraphClosedException if its device graph is closed
      */
-    public int[] path(int v) {
+    /**
+     * A shortest path from the source to v with its file ids, edge weights and total (see
+     * {@link ShortestPath}): {@link #pathInternal(int)} plus one gather of the path's distances.
+     *
+     * @param v an internal vertex id
+     * @return the path; empty ({@link ShortestPath#exists()} false) when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed, or this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
+    public ShortestPath path(int v) {
+        int[] vertices = pathInternal(v);
+        return new ShortestPath(vertices, owner.graph().ids(), distances(vertices));
+    }
+
+    public int[] pathInternal(int v) {
         checkVertex(v);
         if (!predecessors) {
             throw new IllegalStateException("predecessors were not computed (Options.computePredecessors(false))");

@@ -298,14 +298,15 @@ public final class Result implements AutoCloseable {
     /**
      * Whether the query computed predecessors ({@link Options#computePredecessors()}).
      *
-     * @return true if {@link #predecessor(int)} and {@link #path(int)} can be used
+     * @return true if {@link #predecessor(int)}, {@link #path(int)} and {@link #pathInternal(int)} can be used
      */
     public boolean hasPredecessors() {
         return predecessors != null;
     }
 
     /**
-     * Vertices of a shortest path from the source to v, both included, following {@link #predecessor(int)}.
+     * Vertices of a shortest path from the source to v, both included, following {@link #predecessor(int)}:
+     * the fast form of {@link #path(int)}.
      *
      * @param v an internal vertex id
      * @return the path's internal ids from the source to v; empty when v is unreachable
@@ -313,7 +314,26 @@ public final class Result implements AutoCloseable {
      * @throws IllegalStateException if predecessors were not computed or form a cycle, the Result is closed,
      *         or its {@link QueryBuffers} served a later query
      */
-    public int[] path(int v) {
+    /**
+     * A shortest path from the source to v: its vertices in internal and file ids, its edges' weights and its
+     * total (see {@link ShortestPath}).
+     *
+     * @param v an internal vertex id
+     * @return the path; empty ({@link ShortestPath#exists()} false) when v is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed or form a cycle, the Result is closed,
+     *         or its {@link QueryBuffers} served a later query
+     */
+    public ShortestPath path(int v) {
+        int[] vertices = pathInternal(v);
+        double[] d = new double[vertices.length];
+        for (int i = 0; i < vertices.length; i++) {
+            d[i] = distance(vertices[i]);
+        }
+        return new ShortestPath(vertices, ids, d);
+    }
+
+    public int[] pathInternal(int v) {
         checkVertex(v);
         if (!isReachable(v)) {
             return new int[0];

@@ -51,8 +51,8 @@ class CpuDijkstraTest {
             assertEquals(100, r.stats().vertexVisits());
             assertTrue(r.stats().edgesRelaxed() >= 99);
             assertEquals("CPU", r.device());
-            assertEquals(100, r.path(99).length);
-            assertEquals(0, r.path(99)[0]);
+            assertEquals(100, r.pathInternal(99).length);
+            assertEquals(0, r.pathInternal(99)[0]);
         }
     }
 

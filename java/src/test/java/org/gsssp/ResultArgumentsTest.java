@@ -20,9 +20,31 @@ class ResultArgumentsTest {
                 assertThrows(IllegalArgumentException.class, () -> r.distance(bad));
                 assertThrows(IllegalArgumentException.class, () -> r.isReachable(bad));
                 assertThrows(IllegalArgumentException.class, () -> r.predecessor(bad));
-                assertThrows(IllegalArgumentException.class, () -> r.path(bad));
+                assertThrows(IllegalArgumentException.class, () -> r.pathInternal(bad));
             }
             assertThrows(IllegalArgumentException.class, () -> r.distanceAsLong(g.ids().find(9).orElse(-1)));
+        }
+    }
+
+    @Test
+    void pathsCarryFileIdsEdgeWeightsAndTheTotal() {
+        // file ids 10, 20, 30, 40: 10 -> 20 (5), 20 -> 30 (7), 10 -> 30 (20); 40 is unreachable
+        try (Graph g = Graph.fromArrays(new long[] {0, 2, 3, 3, 3}, new int[] {1, 2, 2}, new int[] {5, 20, 7},
+                VertexIds.table(new long[] {10, 20, 30, 40}), "small");
+                Result r = Sssp.solve(g, 0, Algorithm.CPU_DIJKSTRA)) {
+            ShortestPath p = r.path(2);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new long[] {10, 20, 30}, p.fileIds());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {0, 1, 2}, p.vertices());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {5, 7}, p.edgeWeights());
+            assertEquals(12, p.weight());
+            assertEquals(2, p.edgeCount());
+            assertEquals("10 -> 20 -> 30 (weight 12.0)", p.toString());
+            ShortestPath none = r.path(3);
+            assertEquals(false, none.exists());
+            assertEquals(Double.POSITIVE_INFINITY, none.weight());
+            assertEquals("no path", none.toString());
+            assertEquals(1, r.path(0).vertices().length);
+            assertEquals(0, r.path(0).weight());
         }
     }
 }

@@ -58,7 +58,7 @@ class ServingGpuTest {
 
     static void assertUnreadable(Result r, String reason, String what) {
         int v = r.numVertices() - 1;
-        List<Executable> reads = new ArrayList<>(List.of(() -> r.distance(v), () -> r.distanceAsLong(v), () -> r.path(v),
+        List<Executable> reads = new ArrayList<>(List.of(() -> r.distance(v), () -> r.distanceAsLong(v), () -> r.pathInternal(v),
                 () -> r.isReachable(v), () -> r.distances(), () -> r.distance(r.source())));
         if (r.hasPredecessors()) {
             reads.add(() -> r.predecessor(v));
@@ -308,26 +308,29 @@ class ServingGpuTest {
             assertEquals(0, dr.distances(new int[0]).length);
 
             // paths: valid shortest paths, empty when unreachable
-            assertArrayEquals(new int[] {source}, dr.path(source), what + ": path to the source");
-            assertEquals(0, dr.path(n - 1).length, what + ": path to an isolated vertex");
+            assertArrayEquals(new int[] {source}, dr.pathInternal(source), what + ": path to the source");
+            assertEquals(0, dr.pathInternal(n - 1).length, what + ": path to an isolated vertex");
             for (int i = 0; i < 60; i++) {
                 int v = i < 10 ? (int) Math.min(n - 1L, (long) source + i) : random.nextInt(n);
-                int[] path = dr.path(v);
+                int[] path = dr.pathInternal(v);
                 String problem = ReferenceSssp.pathProblem(csr, expected, source, v, path);
                 assertNull(problem, () -> what + ": " + problem);
+                ShortestPath full = dr.path(v);
+                assertArrayEquals(path, full.vertices(), what + ": path(" + v + ") vertices");
+                assertEquals(expected[v], full.weight(), what + ": path(" + v + ") weight");
             }
             // the path with the most hops in the CPU's tree (a different tree may differ in hops, never in weight)
             int far = source;
             int farHops = 1;
             for (int v = 0; v < n; v++) {
-                int hops = reference.path(v).length;
+                int hops = reference.pathInternal(v).length;
                 if (hops > farHops) {
                     far = v;
                     farHops = hops;
                 }
             }
             int farthest = far;
-            int[] farPath = dr.path(farthest);
+            int[] farPath = dr.pathInternal(farthest);
             String farProblem = ReferenceSssp.pathProblem(csr, expected, source, farthest, farPath);
             assertNull(farProblem, () -> what + ": path to " + farthest + ": " + farProblem);
 
@@ -343,7 +346,7 @@ class ServingGpuTest {
             for (int bad : new int[] {-1, n, Integer.MAX_VALUE}) {
                 assertThrows(IllegalArgumentException.class, () -> dr.distance(bad), what + ": distance(" + bad + ")");
                 assertThrows(IllegalArgumentException.class, () -> dr.distances(new int[] {0, bad}), what);
-                assertThrows(IllegalArgumentException.class, () -> dr.path(bad), what + ": path(" + bad + ")");
+                assertThrows(IllegalArgumentException.class, () -> dr.pathInternal(bad), what + ": path(" + bad + ")");
                 if (ints) {
                     assertThrows(IllegalArgumentException.class, () -> dr.distanceAsLong(bad), what);
                     assertThrows(IllegalArgumentException.class, () -> dr.distancesAsLong(new int[] {bad}), what);
@@ -356,7 +359,7 @@ class ServingGpuTest {
             assertThrows(IllegalStateException.class, () -> dr.distances(new int[] {source}), what + ": closed");
             assertThrows(IllegalStateException.class, () -> dr.distancesAsLong(new int[] {source}), what + ": closed");
             assertThrows(IllegalStateException.class, () -> dr.distanceAsLong(source), what + ": closed");
-            assertThrows(IllegalStateException.class, () -> dr.path(source), what + ": closed");
+            assertThrows(IllegalStateException.class, () -> dr.pathInternal(source), what + ": closed");
             assertThrows(IllegalStateException.class, dr::toHost, what + ": closed");
             dr.close();
             dr.close();
@@ -366,9 +369,9 @@ class ServingGpuTest {
             // without predecessors: no paths, distances as before
             try (DeviceResult plain = dg.queryResident(source, Algorithm.ADDS, WITHOUT_PREDECESSORS)) {
                 assertFalse(plain.hasPredecessors(), what);
-                IllegalStateException e = assertThrows(IllegalStateException.class, () -> plain.path(source), what);
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> plain.pathInternal(source), what);
                 assertTrue(e.getMessage().contains("predecessors"), e.getMessage());
-                assertThrows(IllegalStateException.class, () -> plain.path(n - 1), what);
+                assertThrows(IllegalStateException.class, () -> plain.pathInternal(n - 1), what);
                 Result copy = plain.toHost();
                 assertFalse(copy.hasPredecessors(), what);
                 assertRight(g, copy, reference, () -> what + ": toHost() without predecessors");
@@ -399,7 +402,7 @@ class ServingGpuTest {
                 Csr csr = Csr.of(g);
                 double[] expected = ReferenceSssp.distances(csr, 0);
                 for (int v : new int[] {0, 1, 1022, 1023, 1024, 1025, 2047, 2048, 2999}) {
-                    int[] path = dr.path(v);
+                    int[] path = dr.pathInternal(v);
                     assertEquals(v + 1, path.length, spec + ": vertices on the path to " + v);
                     for (int i = 0; i <= v; i++) {
                         assertEquals(i, path[i], spec + ": path to " + v);
@@ -409,8 +412,8 @@ class ServingGpuTest {
                 }
                 // from the middle, the start of the chain is unreachable
                 try (DeviceResult middle = dg.queryResident(1500, Algorithm.ADDS, WITH_PREDECESSORS)) {
-                    assertEquals(0, middle.path(1499).length, spec.toString());
-                    assertEquals(1500, middle.path(2999).length, spec.toString());
+                    assertEquals(0, middle.pathInternal(1499).length, spec.toString());
+                    assertEquals(1500, middle.pathInternal(2999).length, spec.toString());
                     assertEquals(Double.POSITIVE_INFINITY, middle.distance(0), spec.toString());
                 }
             }
@@ -437,8 +440,8 @@ class ServingGpuTest {
                 assertThrows(GraphClosedException.class, () -> dr.distances(new int[] {3}), what);
                 assertThrows(GraphClosedException.class, dr::toHost, what);
             }
-            assertThrows(GraphClosedException.class, () -> with.path(5), spec + ": path after close");
-            assertThrows(IllegalStateException.class, () -> without.path(5), spec + ": no predecessors, closed or not");
+            assertThrows(GraphClosedException.class, () -> with.pathInternal(5), spec + ": path after close");
+            assertThrows(IllegalStateException.class, () -> without.pathInternal(5), spec + ": no predecessors, closed or not");
             with.close();
             without.close();
             with.close();
@@ -695,7 +698,7 @@ class ServingGpuTest {
                 assertThrows(GraphClosedException.class, () -> dr.distancesAsLong(new int[] {0, 1}), what);
                 assertThrows(GraphClosedException.class, dr::toHost, what);
                 if (dr.hasPredecessors()) {
-                    assertThrows(GraphClosedException.class, () -> dr.path(dr.source()), what);
+                    assertThrows(GraphClosedException.class, () -> dr.pathInternal(dr.source()), what);
                 }
                 dr.close();
                 dr.close();

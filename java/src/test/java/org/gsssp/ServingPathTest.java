@@ -51,8 +51,8 @@ class ServingPathTest {
     static void assertUnreadable(Result r, String reason, String what) {
         int v = r.numVertices() - 1;
         List<Executable> reads = new ArrayList<>(List.of(
-                () -> r.distance(v), () -> r.distanceAsLong(v), () -> r.path(v), () -> r.isReachable(v),
-                () -> r.distances(), () -> r.reachedCount(), () -> r.distance(r.source()), () -> r.path(r.source())));
+                () -> r.distance(v), () -> r.distanceAsLong(v), () -> r.pathInternal(v), () -> r.isReachable(v),
+                () -> r.distances(), () -> r.reachedCount(), () -> r.distance(r.source()), () -> r.pathInternal(r.source())));
         if (r.hasPredecessors()) {
             reads.add(() -> r.predecessor(v));
         }
