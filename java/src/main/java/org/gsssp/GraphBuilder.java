@@ -33,6 +33,16 @@ public final class GraphBuilder {
     private boolean built;
 
     /**
+     * A builder over vertex keys of any type and double weights, for graphs held as Java objects.
+     *
+     * @param <K> the vertex key type
+     * @return a new, empty builder
+     */
+    public static <K> KeyedGraphBuilder<K> keyed() {
+        return new KeyedGraphBuilder<>();
+    }
+
+    /**
      * Creates an empty builder for a graph of {@code numVertices} vertices.
      *
      * @param numVertices n; vertices are {@code 0..n-1}
@@ -113,6 +123,36 @@ public final class GraphBuilder {
      */
     public GraphBuilder addEdge(int u, int v, int weight) {
         return add(u, v, weightType == WeightType.INT32 ? weight : Float.floatToRawIntBits((float) weight));
+    }
+
+    /**
+     * Adds the undirected edge {@code u — v}: the arcs {@code u → v} and {@code v → u} (one for a self-loop).
+     *
+     * @param u      one end, an internal id
+     * @param v      the other end, an internal id
+     * @param weight the weight of both arcs
+     * @return this builder
+     * @throws IllegalArgumentException if {@code u} or {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException    if the builder has already built its graph
+     */
+    public GraphBuilder addUndirectedEdge(int u, int v, int weight) {
+        addEdge(u, v, weight);
+        return u == v ? this : addEdge(v, u, weight);
+    }
+
+    /**
+     * Adds the undirected edge {@code u — v} with a float weight; only for a FLOAT32 builder.
+     *
+     * @param u      one end, an internal id
+     * @param v      the other end, an internal id
+     * @param weight the weight of both arcs, finite
+     * @return this builder
+     * @throws IllegalArgumentException if an id is out of range or the weight is NaN or infinite
+     * @throws IllegalStateException    if this builder makes INT32 graphs or has already built its graph
+     */
+    public GraphBuilder addUndirectedEdge(int u, int v, float weight) {
+        addEdge(u, v, weight);
+        return u == v ? this : addEdge(v, u, weight);
     }
 
     /**
