@@ -15,15 +15,18 @@ graphs=${GSSSP_GRAPHS_DIR:-$root/../shared/graphs}
 version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)
 junit_platform=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' pom.xml)
 
-if [ ! -f "java/target/gsssp-$version-tests.jar" ] || [ ! -f java/target/gsssp.jar ]; then
+if [ ! -f "java/target/gsssp-$version-tests.jar" ] || [ ! -f java/cli/target/gsssp.jar ]; then
   mvn -B -q -DskipTests package
 fi
 
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/graphs"
-# gsssp.jar (the shaded CLI) would duplicate these jars; the launcher below uses them instead.
+# gsssp.jar (the shaded CLI) would duplicate these jars; the launcher below uses them instead. The library
+# and the CLI module each bring their jar, their tests' jar and their dependencies.
 cp "java/target/gsssp-$version.jar" "java/target/gsssp-$version-tests.jar" "$out/lib/"
-mvn -B -q -pl java dependency:copy-dependencies -DincludeScope=test -DexcludeArtifactIds=gsssp -DoutputDirectory="$out/lib"
+cp "java/cli/target/gsssp-cli-$version.jar" "java/cli/target/gsssp-cli-$version-tests.jar" "$out/lib/"
+mvn -B -q -pl java,java/cli dependency:copy-dependencies -DincludeScope=test -DexcludeArtifactIds=gsssp,gsssp-cli \
+  -DoutputDirectory="$out/lib"
 mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-standalone:$junit_platform" \
   -DoutputDirectory="$out/tools"
 # The bindings come from the local Maven repository, which holds whatever was last installed: take this
@@ -56,7 +59,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cp=$(ls "$here"/lib/*.jar | tr '\n' ':')
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Xss8m -Dgsssp.graphs.dir="$here/graphs" \
   -jar "$here"/tools/junit-platform-console-standalone-*.jar execute \
-  --class-path "$cp" --scan-class-path "$(ls "$here"/lib/gsssp-*-tests.jar)" \
+  --class-path "$cp" --scan-class-path "$(ls "$here"/lib/*-tests.jar | tr '\n' ':')" \
   --disable-banner --details=summary --details-theme=ascii "$@"
 RUN
 cat > "$out/gsssp" <<'RUN'

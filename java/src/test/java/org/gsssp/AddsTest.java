@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -752,26 +750,5 @@ class AddsTest {
         assertEquals(threads, closedSeen.get());
         assertTrue(dg.isClosed());
         assertThrows(GraphClosedException.class, () -> dg.query(0, Algorithm.ADDS));
-    }
-
-    // ---- CLI ----------------------------------------------------------------------------------------
-
-    @Test
-    void cliSolvesWithAddsAndItsFlags() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = org.gsssp.cli.Main.run(new String[] {"solve", "--algorithm", "adds", "--verify"},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, exit, out + "\n" + err);
-        assertTrue(out.toString().contains("algorithm adds") && out.toString().contains("verify    OK"), out.toString());
-        assertTrue(out.toString().contains("restarts  0 "), out.toString());
-
-        out.getBuffer().setLength(0);
-        exit = org.gsssp.cli.Main.run(new String[] {"solve", "--algorithm", "adds", "--adds-static-delta", "--adds-buckets", "2",
-                "--delta", "1000", "--adds-growable-pool", "65536", "--adds-watchdog-ms", "60000", "--verify"},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, exit, out + "\n" + err);
-        assertTrue(out.toString().contains("delta     1000.0 (final)"), "a kept Δ of 1000 on int weights: " + out);
-        assertTrue(out.toString().contains("verify    OK"), out.toString());
     }
 }

@@ -28,7 +28,7 @@ class NativeLibraryCleanupTest {
         // A fresh JVM with its own temporary directory: a run of `gsssp solve` on the bundled graph, on the CPU.
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), "org.gsssp.cli.Main", "solve",
+                "-Djava.io.tmpdir=" + tmp, "-cp", classPath(), "org.gsssp.cli.Main", "solve",
                 "--algorithm", "dijkstra-cpu"))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("..").resolve(tmp.getFileName() + ".log").toFile())
                 .start();
@@ -46,13 +46,30 @@ class NativeLibraryCleanupTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = tmp.resolve("run.log");
         Process process = new ProcessBuilder(List.of(java.toString(), "--illegal-native-access=deny", "-cp",
-                System.getProperty("java.class.path"), "org.gsssp.cli.Main", "solve", "--algorithm", "dijkstra-cpu"))
+                classPath(), "org.gsssp.cli.Main", "solve", "--algorithm", "dijkstra-cpu"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertEquals(true, process.waitFor(2, TimeUnit.MINUTES), "gsssp solve did not finish");
         String out = read(log);
         assertEquals(1, process.exitValue(), out);
         org.junit.jupiter.api.Assertions.assertTrue(out.contains("gsssp: the JVM denies gsssp native access: start it with "
                 + "--enable-native-access=ALL-UNNAMED"), out);
+    }
+
+    /**
+     * The class path a fresh JVM needs for the CLI: the code sources of its classes, which works whether the
+     * tests run under Maven (java.class.path) or the bundle's JUnit launcher (its own --class-path).
+     */
+    private static String classPath() {
+        java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>();
+        for (Class<?> c : List.of(org.gsssp.cli.Main.class, NativeLibrary.class, org.gsssp.internal.ffi.GssspNative.class,
+                picocli.CommandLine.class)) {
+            try {
+                entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     private static String read(Path log) {
