@@ -116,4 +116,12 @@ class GsssspShortestPathTest {
             assertEquals("vertex nope is not in the graph", e.getMessage());
         }
     }
+
+    @Test
+    void aGraphAboveTheCrossoverRunsWhereAutoSendsIt() {
+        // 30,000 arcs: ADDS on the GPU when there is one, CPU Dijkstra otherwise; the same answers either way.
+        Graph<String, DefaultWeightedEdge> g = random(31, true, 6000, 30_000, 1, 1000, true);
+        assertEquals(true, g.edgeSet().size() >= org.gsssp.Algorithm.AUTO_GPU_MIN_EDGES);
+        assertSameAnswers("seed 31, 30,000 arcs", g, new DijkstraShortestPath<>(g), 0);
+    }
 }
