@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "cpu/overflow_check.hpp"
 
 namespace gsssp::cpu {
 namespace {
@@ -69,21 +70,7 @@ BellmanFordCounts run(const gsssp_csr& csr, int64_t source, Output* distances_ou
     }
   }
 
-  if (sum_overflowed) {
-    // An overflowing sum matters only if no other path reached the target.
-    for (int64_t u = 0; u < n; ++u) {
-      if (dist[u] == infinity) continue;
-      for (int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        if (dist[targets[e]] == infinity) {
-          fail(GSSSP_ERROR_OVERFLOW,
-               format("a float32 distance from source %lld overflowed: a reachable vertex's shortest path sums to "
-                      "more than FLT_MAX (edge %lld: %lld -> %d)",
-                      static_cast<long long>(source), static_cast<long long>(e), static_cast<long long>(u),
-                      targets[e]));
-        }
-      }
-    }
-  }
+  if (sum_overflowed) throw_if_overflowed(csr, source, dist.data(), infinity);
   for (int64_t v = 0; v < n; ++v) {
     if (dist[v] != infinity) ++counts.reached;
     distances_out[v] = static_cast<Output>(dist[v]);

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Optional;
 import org.gsssp.generate.GraphGenerator;
 import org.gsssp.generate.GraphSpec;
@@ -42,7 +40,7 @@ class CpuBellmanFordTest {
                 assertTrue(g.hasNegativeWeight(), spec);
                 for (int source : new int[] {0, g.numVertices() / 2}) {
                     Result r = Sssp.solve(g, source, Algorithm.CPU_BELLMAN_FORD);
-                    double[] expected = reference(g, source);
+                    double[] expected = HbfTest.queueBellmanFord(g, source);
                     for (int v = 0; v < g.numVertices(); v++) {
                         assertEquals(expected[v], r.distance(v), spec + " from " + source + ", vertex " + v);
                     }
@@ -79,51 +77,5 @@ class CpuBellmanFordTest {
             assertTrue(e.getMessage().contains("CPU_BELLMAN_FORD"), e.getMessage());
             assertEquals(-3, Sssp.solve(g, 0, Algorithm.CPU_BELLMAN_FORD).distanceAsLong(1));
         }
-    }
-
-    /** A plain FIFO Bellman-Ford in Java, in the graph's arithmetic (int64 or float32). */
-    static double[] reference(Graph g, int source) {
-        int n = g.numVertices();
-        boolean ints = g.weightType() == WeightType.INT32;
-        long[] dl = new long[n];
-        float[] df = new float[n];
-        Arrays.fill(dl, Long.MAX_VALUE);
-        Arrays.fill(df, Float.POSITIVE_INFINITY);
-        dl[source] = 0;
-        df[source] = 0;
-        boolean[] queued = new boolean[n];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(source);
-        queued[source] = true;
-        while (!queue.isEmpty()) {
-            int u = queue.poll();
-            queued[u] = false;
-            for (long e = g.edgeBegin(u); e < g.edgeEnd(u); e++) {
-                int v = g.target(e);
-                boolean better;
-                if (ints) {
-                    long c = dl[u] + g.intWeight(e);
-                    better = c < dl[v];
-                    if (better) {
-                        dl[v] = c;
-                    }
-                } else {
-                    float c = df[u] + g.floatWeight(e);
-                    better = c < df[v];
-                    if (better) {
-                        df[v] = c;
-                    }
-                }
-                if (better && !queued[v]) {
-                    queued[v] = true;
-                    queue.add(v);
-                }
-            }
-        }
-        double[] out = new double[n];
-        for (int v = 0; v < n; v++) {
-            out[v] = ints ? (dl[v] == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : dl[v]) : df[v];
-        }
-        return out;
     }
 }
