@@ -28,6 +28,8 @@ public final class LoadOptions {
     private final long seed;
     private final boolean progress;
     private final String name;
+    private final long maxVertices;
+    private final long maxEdges;
 
     private LoadOptions(Builder b) {
         this.format = b.format;
@@ -38,6 +40,30 @@ public final class LoadOptions {
         this.seed = b.seed;
         this.progress = b.progress;
         this.name = b.name;
+        this.maxVertices = b.maxVertices;
+        this.maxEdges = b.maxEdges;
+    }
+
+    /**
+     * The default for {@link #maxVertices()}: what this JVM's heap can build (the builder's per-vertex array is
+     * 8 bytes a vertex, and a loaded graph, a result and ids take about as much again off-heap), so a file
+     * claiming more fails at its header with a {@link GraphFormatException} instead of an OutOfMemoryError
+     * later. Between 1,000 and 2^31 - 16.
+     *
+     * @return maxMemory / 24, clamped
+     */
+    public static long defaultMaxVertices() {
+        return Math.max(1_000, Math.min(Integer.MAX_VALUE - 16L, Runtime.getRuntime().maxMemory() / 24));
+    }
+
+    /**
+     * The default for {@link #maxEdges()}: what this JVM's heap can hold while building (12 bytes an edge:
+     * source, target, weight). At least 1,000.
+     *
+     * @return maxMemory / 12, at least 1,000
+     */
+    public static long defaultMaxEdges() {
+        return Math.max(1_000, Runtime.getRuntime().maxMemory() / 12);
     }
 
     /**
@@ -74,7 +100,27 @@ public final class LoadOptions {
         b.seed = seed;
         b.progress = progress;
         b.name = name;
+        b.maxVertices = maxVertices;
+        b.maxEdges = maxEdges;
         return b;
+    }
+
+    /**
+     * The most vertices a file's header may claim; a claim above it is refused before any allocation.
+     *
+     * @return the limit (default {@link #defaultMaxVertices()})
+     */
+    public long maxVertices() {
+        return maxVertices;
+    }
+
+    /**
+     * The most edges (arcs) a file's header may claim, or a file may hold.
+     *
+     * @return the limit (default {@link #defaultMaxEdges()})
+     */
+    public long maxEdges() {
+        return maxEdges;
     }
 
     /**
@@ -171,8 +217,40 @@ public final class LoadOptions {
         private long seed;
         private boolean progress = interactive();
         private String name;
+        private long maxVertices = defaultMaxVertices();
+        private long maxEdges = defaultMaxEdges();
 
         private Builder() {
+        }
+
+        /**
+         * The most vertices a file may claim (see {@link LoadOptions#maxVertices()}).
+         *
+         * @param maxVertices a positive limit
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxVertices} is not positive
+         */
+        public Builder maxVertices(long maxVertices) {
+            if (maxVertices <= 0) {
+                throw new IllegalArgumentException("maxVertices must be positive, got " + maxVertices);
+            }
+            this.maxVertices = maxVertices;
+            return this;
+        }
+
+        /**
+         * The most edges a file may claim or hold (see {@link LoadOptions#maxEdges()}).
+         *
+         * @param maxEdges a positive limit
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxEdges} is not positive
+         */
+        public Builder maxEdges(long maxEdges) {
+            if (maxEdges <= 0) {
+                throw new IllegalArgumentException("maxEdges must be positive, got " + maxEdges);
+            }
+            this.maxEdges = maxEdges;
+            return this;
         }
 
         /**

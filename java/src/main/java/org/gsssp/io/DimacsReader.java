@@ -89,6 +89,7 @@ public final class DimacsReader {
                 if (declared < 0) {
                     throw t.error("arc count M " + declared + " out of range (negative)");
                 }
+                Limits.check(t, options, n, declared, "the 'p' line");
                 t.endLine();
                 b = new GraphBuilder((int) n, WeightType.INT32).ids(VertexIds.offset(1, (int) n)).name(name);
             } else {

@@ -80,6 +80,8 @@ public final class MatrixMarketReader {
         if (nnz < 0) {
             throw t.error("entry count nnz " + nnz + " out of range (negative)");
         }
+        Limits.check(t, options, rows, "symmetric".equals(symmetry) && nnz <= Long.MAX_VALUE / 2 ? 2 * nnz : nnz,
+                "the size line");
         t.endLine();
         int n = (int) rows;
         GraphBuilder b = new GraphBuilder(n, real ? WeightType.FLOAT32 : WeightType.INT32)

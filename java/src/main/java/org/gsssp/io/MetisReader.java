@@ -85,6 +85,7 @@ public final class MetisReader {
             }
         }
         int vertexWeights = vwgt ? (int) ncon : 0;
+        Limits.check(t, options, n, 2 * mUndirected, "the header");
         t.endLine();
 
         long expectedArcs = 2 * mUndirected;

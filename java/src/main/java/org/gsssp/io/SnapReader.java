@@ -76,6 +76,10 @@ public final class SnapReader {
             if (from.size >= Integer.MAX_VALUE - 16) {
                 throw t.error("too many edges for an edge list (2^31 or more)");
             }
+            if (from.size >= options.maxEdges()) {
+                throw t.error(String.format(java.util.Locale.ROOT, "more than %,d edges, the limit "
+                        + "(LoadOptions.maxEdges; by default what this JVM's heap can build)", options.maxEdges()));
+            }
             from.add(u);
             to.add(v);
             maxId = Math.max(maxId, Math.max(u, v));

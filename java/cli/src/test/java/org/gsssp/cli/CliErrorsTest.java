@@ -110,4 +110,12 @@ class CliErrorsTest {
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("verify    OK: the optimality certificate holds for all 3,353 vertices"), r.out());
     }
+
+    @Test
+    void aHeaderClaimingTooMuchIsOneLineNotAnOutOfMemoryError(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lie.gr");
+        Files.writeString(file, "p sp 2000000000 1\na 1 2 3\n");
+        assertOneLine(run("solve", "--graph", file.toString()), 1, "lie.gr:1");
+        assertOneLine(run("solve", "--graph", file.toString()), 1, "claims 2,000,000,000 vertices, more than the limit");
+    }
 }
