@@ -69,6 +69,10 @@ public final class GraphLoader {
                     return GaloisReader.map(file, name, options);
                 }
                 return read(format, in, file, name, options);
+            } catch (java.io.EOFException | java.util.zip.ZipException e) {
+                // A cut or corrupt gzip stream: a malformed file, said with its name like any other.
+                throw new GraphFormatException(file, 0, "corrupt or truncated gzip data ("
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
             } finally {
                 in.close();
             }
