@@ -182,15 +182,19 @@ public final class DeviceGraph implements AutoCloseable {
                 return Sssp.cpu(graph, source, resolved, options, null);
             }
             OutputBlock block = outputs.take(predecessors);
+            Result result;
             try {
                 Ran ran = run(source, resolved, options, block.distances(), predecessors ? block.predecessors() : null);
                 OutputPool pool = outputs;
-                return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes());
+                result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
+                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
+                        .bindGraph(graph);
             } catch (RuntimeException | Error e) {
                 outputs.give(block);
                 throw e;
             }
+            // From here the Result owns the block (it gives it back once, when closed or collected).
+            return result.certifiedIf(options);
         } finally {
             exit();
         }
@@ -230,7 +234,7 @@ public final class DeviceGraph implements AutoCloseable {
             try {
                 Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
-                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes());
+                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
             } finally {
                 exit();
             }

@@ -240,7 +240,7 @@ public final class DeviceResult implements AutoCloseable {
                     ? arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n)).asSlice(0, n * Integer.BYTES) : null;
             check(GssspNative.gsssp_device_result_copy(handle, d, p == null ? MemorySegment.NULL : p), "copying the result");
             return new Result(source, weightType, d, p, owner.graph().ids(), algorithm, owner.device().name(), stats,
-                    java.util.List.of());
+                    java.util.List.of()).bindGraph(owner.graph());
         } finally {
             lock.unlockRead(stamp);
         }

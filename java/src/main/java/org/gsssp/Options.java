@@ -55,6 +55,7 @@ public final class Options {
     private final boolean addsPoolGrowable;
     private final long addsWatchdogMillis;
     private final int traceCapacity;
+    private final boolean certify;
 
     private Options(Builder b) {
         this.computePredecessors = b.computePredecessors;
@@ -76,6 +77,7 @@ public final class Options {
         this.addsPoolGrowable = b.addsPoolGrowable;
         this.addsWatchdogMillis = b.addsWatchdogMillis;
         this.traceCapacity = b.traceCapacity;
+        this.certify = b.certify;
     }
 
     /**
@@ -230,6 +232,16 @@ public final class Options {
      */
     public int traceCapacity() { return traceCapacity; }
 
+    /**
+     * Whether each query's answer is checked by {@link Result#certify()} before it is returned (see
+     * {@link Builder#certify(boolean)}).
+     *
+     * @return true if queries certify their results
+     */
+    public boolean certify() {
+        return certify;
+    }
+
     /** Builds {@link Options}; not thread-safe. Get one from {@link Options#builder()}. */
     public static final class Builder {
         private boolean computePredecessors = true;
@@ -251,6 +263,7 @@ public final class Options {
         private boolean addsPoolGrowable = true;
         private long addsWatchdogMillis;
         private int traceCapacity;
+        private boolean certify;
 
         private Builder() {}
 
@@ -533,6 +546,19 @@ public final class Options {
                 throw new IllegalArgumentException("trace capacity must be >= 0, got " + samples);
             }
             this.traceCapacity = samples;
+            return this;
+        }
+
+        /**
+         * Checks every answer with the O(n + m) optimality certificate ({@link Result#certify()}) before returning
+         * it; a violation fails the query with {@link CertificateException}. Off by default: it costs a pass
+         * over the graph on the host.
+         *
+         * @param value true to certify every answer
+         * @return this builder
+         */
+        public Builder certify(boolean value) {
+            this.certify = value;
             return this;
         }
 

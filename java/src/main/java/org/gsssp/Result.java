@@ -39,6 +39,7 @@ public final class Result implements AutoCloseable {
     private final int distanceBytes;           // 8 (gsssp.h's format) or 4 (compact: uint32 / float)
     private volatile MemorySegment widened;    // the 8-byte form of compact distances, made on demand
     private volatile boolean closed;
+    private volatile Graph graph;              // the graph it answers for, for certify(); set by the query paths
 
     Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors, VertexIds ids,
             Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace) {
@@ -101,6 +102,52 @@ public final class Result implements AutoCloseable {
         }
     }
 
+    /** Records the graph this Result answers for (the query paths call it once, right after creating it). */
+    Result bindGraph(Graph graph) {
+        this.graph = graph;
+        return this;
+    }
+
+    /**
+     * The query's answer as {@code options} want it: certified when {@link Options#certify()} is on.
+     *
+     * @throws CertificateException if the certificate fails (the Result is closed first)
+     */
+    Result certifiedIf(Options options) {
+        if (options.certify()) {
+            Certificate c = certify();
+            if (!c.holds()) {
+                close();
+                throw new CertificateException(algorithm.cliName() + " from vertex " + ids.toExternal(source)
+                        + ": the answer fails its certificate: " + c.violation().orElseThrow());
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Checks this answer against its graph alone, with no second solve ({@link Verifier#certify}: the
+     * source at 0, no edge improving a distance, tight paths from the source to every reached vertex; plus
+     * {@link Verifier#checkTree} when predecessors were computed). O(n + m) on the host.
+     *
+     * @return the certificate: whether it holds, the first violation (naming the vertex or edge) and its time
+     * @throws IllegalStateException if the Result is closed or stale, or was not made by a query on a graph
+     * @throws GraphClosedException if the graph is closed
+     */
+    public Certificate certify() {
+        check();
+        Graph g = graph;
+        if (g == null) {
+            throw new IllegalStateException("this Result was not made by a query on a Graph, so it has none to check against");
+        }
+        long start = System.nanoTime();
+        java.util.Optional<String> violation = Verifier.certify(g, this);
+        if (violation.isEmpty() && predecessors != null) {
+            violation = Verifier.checkTree(g, this);
+        }
+        return new Certificate(violation, (System.nanoTime() - start) / 1e6);
+    }
+
     private void check() {
         if (closed) {
             throw new IllegalStateException("this Result is closed");
@@ -122,7 +169,7 @@ public final class Result implements AutoCloseable {
             p.copyFrom(predecessors);
         }
         return new Result(source, weightType, d, p, ids, algorithm, device, stats, trace, null, 0, null,
-                distanceBytes);
+                distanceBytes).bindGraph(graph);
     }
 
     /**

@@ -123,22 +123,26 @@ public final class Sssp {
                 Ran ran = runCpu(host, graph, source, algorithm, options, into.distances(),
                         predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
-                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes());
+                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
             } finally {
                 into.end();
             }
         }
         OutputPool pool = graph.cpuOutputs();
         OutputBlock block = pool.take(predecessors);
+        Result result;
         try {
             Ran ran = runCpu(host, graph, source, algorithm, options, block.distances(),
                     predecessors ? block.predecessors() : null);
-            return Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes());
+            result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
+                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
+                    .bindGraph(graph);
         } catch (RuntimeException | Error e) {
             pool.give(block);
             throw e;
         }
+        // From here the Result owns the block (it gives it back once, when closed or collected).
+        return result.certifiedIf(options);
     }
 
     private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}

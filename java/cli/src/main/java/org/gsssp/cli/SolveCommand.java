@@ -61,8 +61,11 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write 'id distance' lines (file ids; INF when unreachable).")
     Path output;
 
-    @Option(names = "--verify", description = "Check the result against CPU Dijkstra.")
+    @Option(names = "--verify", description = "Check the result: its optimality certificate, and for a GPU algorithm a CPU solve as well.")
     boolean verify;
+
+    @Option(names = "--certify", description = "Check the answer against the graph alone (the O(n+m) optimality certificate) and print how long that took.")
+    boolean certify;
 
     @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats: seeded uniform integer weights LO..HI instead of 1.")
     String randomWeights;
@@ -141,6 +144,15 @@ final class SolveCommand implements Callable<Integer> {
             if (output != null) {
                 writeDistances(graph, result, output);
                 out.printf("output    %s%n", output);
+            }
+            if (certify) {
+                org.gsssp.Certificate c = result.certify();
+                if (!c.holds()) {
+                    out.printf("certify   FAILED: %s%n", c.violation().orElseThrow());
+                    return EXIT_VERIFY_FAILED;
+                }
+                out.printf(Locale.ROOT, "certify   OK in %.3f ms (against %.3f ms for the query)%n", c.timeMs(),
+                        result.stats().timeMs());
             }
             if (verify) {
                 return verify(out, graph, result);

@@ -118,4 +118,11 @@ class CliErrorsTest {
         assertOneLine(run("solve", "--graph", file.toString()), 1, "lie.gr:1");
         assertOneLine(run("solve", "--graph", file.toString()), 1, "claims 2,000,000,000 vertices, more than the limit");
     }
+
+    @Test
+    void certifyPrintsItsTime() {
+        Run r = run("solve", "--algorithm", "dijkstra-cpu", "--certify");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("certify   OK in ") && r.out().contains("ms for the query"), r.out());
+    }
 }
