@@ -2,7 +2,6 @@ package org.gsssp.cli;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +11,6 @@ import org.gsssp.Algorithm;
 import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
-import org.gsssp.GraphFormat;
-import org.gsssp.GraphLoader;
 import org.gsssp.LoadOptions;
 import org.gsssp.Options;
 import org.gsssp.Result;
@@ -21,6 +18,7 @@ import org.gsssp.Sssp;
 import org.gsssp.WeightType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -30,17 +28,13 @@ import picocli.CommandLine.Spec;
         description = {"Computes shortest distances from one source vertex.",
                 "Without --graph it solves the bundled rome99 road graph (9th DIMACS Challenge)."})
 final class SolveCommand implements Callable<Integer> {
-    static final String BUNDLED_GRAPH = "/org/gsssp/graphs/rome99.gr";
     static final int EXIT_VERIFY_FAILED = 3;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--graph", paramLabel = "FILE", description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently).")
-    Path graphFile;
-
-    @Option(names = "--format", paramLabel = "FORMAT", description = "Override format detection: ${COMPLETION-CANDIDATES}.")
-    GraphFormat format = GraphFormat.AUTO;
+    @Mixin
+    GraphInput input;
 
     @Option(names = "--source", paramLabel = "ID", description = "Source vertex in the file's own ids (default: the first vertex).")
     Long source;
@@ -66,15 +60,6 @@ final class SolveCommand implements Callable<Integer> {
 
     @Option(names = "--certify", description = "Check the answer against the graph alone (the O(n+m) optimality certificate) and print how long that took.")
     boolean certify;
-
-    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats: seeded uniform integer weights LO..HI instead of 1.")
-    String randomWeights;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default ${DEFAULT-VALUE}).")
-    long seed = 1;
-
-    @Option(names = "--weight-type", paramLabel = "TYPE", description = "Weight type of a Galois binary graph: ${COMPLETION-CANDIDATES} (default INT32).")
-    WeightType weightType = WeightType.INT32;
 
     @Option(names = "--delta", paramLabel = "D", description = "Delta-stepping (near-far, adds): the bucket width, instead of the estimate C*W/D.")
     Double delta;
@@ -110,19 +95,17 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--algorithm: " + e.getMessage());
         }
         Options queryOptions = queryOptions();
-        LoadOptions options = loadOptions();
+        LoadOptions options = input.loadOptions(spec);
         if (wanted.requiresGpu() && !Devices.available()) {
             throw new org.gsssp.NoGpuException("--algorithm " + wanted.cliName() + " needs a CUDA GPU, and this machine "
                     + "has none (or no NVIDIA driver); leave --algorithm out (auto runs on the CPU) or use dijkstra-cpu");
         }
         // Files are checked before the work: a bad --graph or --output fails at once, naming the path.
-        if (graphFile != null) {
-            checkReadableFile(graphFile);
-        }
+        input.checkFile();
         if (output != null) {
             prepareOutput(output);
         }
-        try (Graph graph = graphFile == null ? loadBundled(options) : GraphLoader.load(graphFile, options)) {
+        try (Graph graph = input.load(options)) {
             int src = resolveSource(graph);
             String autoReason = null;
             Algorithm resolved = wanted;
@@ -190,44 +173,6 @@ final class SolveCommand implements Callable<Integer> {
         return b.build();
     }
 
-    private LoadOptions loadOptions() {
-        LoadOptions.Builder b = LoadOptions.builder().format(format).weightType(weightType);
-        if (randomWeights != null) {
-            String[] parts = randomWeights.split(":");
-            if (parts.length != 2) {
-                throw new ParameterException(spec.commandLine(), "--random-weights wants LO:HI, got '" + randomWeights + "'");
-            }
-            int lo;
-            int hi;
-            try {
-                lo = Integer.parseInt(parts[0].trim());
-                hi = Integer.parseInt(parts[1].trim());
-            } catch (NumberFormatException e) {
-                throw new ParameterException(spec.commandLine(),
-                        "--random-weights wants integers LO:HI, got '" + randomWeights + "'");
-            }
-            if (lo > hi) {
-                throw new ParameterException(spec.commandLine(),
-                        "--random-weights " + randomWeights + ": LO (" + lo + ") is greater than HI (" + hi + ")");
-            }
-            b.randomWeights(lo, hi, seed);
-        }
-        return b.build();
-    }
-
-    /** The file must exist, be a regular file and be readable; otherwise an exception naming the path. */
-    static void checkReadableFile(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            throw new java.nio.file.NoSuchFileException(file.toString());
-        }
-        if (Files.isDirectory(file)) {
-            throw new java.nio.file.FileSystemException(file.toString(), null, "is a directory, not a graph file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new java.nio.file.AccessDeniedException(file.toString());
-        }
-    }
-
     /** Creates --output's parent directories and checks that the file can be written, before any work. */
     static void prepareOutput(Path file) throws IOException {
         if (Files.isDirectory(file)) {
@@ -239,15 +184,6 @@ final class SolveCommand implements Callable<Integer> {
         }
         if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
             throw new java.nio.file.AccessDeniedException(file.toString());
-        }
-    }
-
-    private static Graph loadBundled(LoadOptions options) throws IOException {
-        try (InputStream in = SolveCommand.class.getResourceAsStream(BUNDLED_GRAPH)) {
-            if (in == null) {
-                throw new IOException("the bundled graph " + BUNDLED_GRAPH + " is missing from the jar");
-            }
-            return GraphLoader.load(in, "rome99.gr (bundled)", options);
         }
     }
 
