@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Assembles a self-contained test image for a Linux x86-64 GPU host that has an NVIDIA driver and no Java:
 # a jlink'd Java runtime, the gsssp jars with the test classes, the JUnit console launcher, the shared
-# graphs, and run-tests.sh / gsssp launchers. Output: build/gpu-bundle (git-ignored, kept under 60 MiB).
+# graphs, and run-tests.sh / gsssp launchers. Output: build/gpu-bundle (git-ignored, under 64 MiB; it travels
+# to the device xz'd by scripts/pack_gpu_host.sh, which keeps the tarball under 52 MiB).
 #
 #   scripts/gpu-bundle.sh            # after `mvn package` (it runs `mvn -DskipTests package` if needed)
 #   build/gpu-bundle/run-tests.sh    # on the GPU host: every test, GPU tests included
@@ -44,9 +45,10 @@ for f in "$out"/graphs/*; do
   case "$f" in *.gz) ;; *) gzip -9 "$f" ;; esac
 done
 
-# java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is what the tests need, java.management
-# lets JMH (gsssp-bench.jar) run on the same runtime; more modules would break the 60 MiB budget.
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,jdk.zipfs,jdk.unsupported \
+# java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is what the tests need (jdk.httpserver and
+# java.net.http for gsssp serve and its test), java.management
+# lets JMH (gsssp-bench.jar) run on the same runtime; each module more costs the transfer budget.
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.net.http,jdk.httpserver,jdk.zipfs,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
 # The JVM's own symbol table (5 MB) only serves crash reports; the transfer budget is worth more here.
 if command -v strip >/dev/null; then strip --strip-unneeded "$out/runtime/lib/server/libjvm.so"; fi
@@ -73,7 +75,7 @@ chmod +x "$out/run-tests.sh" "$out/gsssp"
 bytes=$(du -sb "$out" | cut -f1)
 size=$(( (bytes + 1048575) / 1048576 ))
 echo "GPU test bundle: $out (${size} MiB)"
-if [ "$size" -gt 60 ]; then
-  echo "bundle exceeds 60 MiB" >&2
+if [ "$size" -gt 64 ]; then
+  echo "bundle exceeds 64 MiB" >&2
   exit 1
 fi

@@ -13,10 +13,15 @@ export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 bash scripts/gpu-bundle.sh
 [ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
 cp benchmarks/target/gsssp-bench.jar build/gpu-bundle/
+# The native library is already in lib/gsssp-VERSION.jar: a second copy inside the bench jar would cost about
+# 4 MiB of the carry, so it is dropped here and the launcher puts the library's jars on the class path too.
+zip -q -d build/gpu-bundle/gsssp-bench.jar 'native/*'
 cat > build/gpu-bundle/gsssp-bench <<'RUN'
 #!/usr/bin/env bash
 here=$(cd "$(dirname "$0")" && pwd)
-exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -jar "$here/gsssp-bench.jar" "$@"
+cp="$here/gsssp-bench.jar:$(ls "$here"/lib/*.jar | grep -v -- '-tests.jar$' | tr '\n' ':')"
+exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.headless=true -cp "$cp" \
+  org.gsssp.bench.BenchMain "$@"
 RUN
 chmod +x build/gpu-bundle/gsssp-bench
 mkdir -p build/carry

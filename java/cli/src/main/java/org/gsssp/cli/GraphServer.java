@@ -1,0 +1,385 @@
+package org.gsssp.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.prometheus.client.CollectorRegistry;
+import io.prometheus.client.Counter;
+import io.prometheus.client.Gauge;
+import io.prometheus.client.Histogram;
+import io.prometheus.client.exporter.common.TextFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.gsssp.Algorithm;
+import org.gsssp.DeviceGraph;
+import org.gsssp.Graph;
+import org.gsssp.Options;
+import org.gsssp.QueryBuffers;
+import org.gsssp.Result;
+import org.gsssp.ShortestPath;
+import org.gsssp.Sssp;
+import org.gsssp.WeightType;
+
+/**
+ * gsssp behind HTTP/JSON (the JDK's HttpServer on virtual threads, Jackson, the Prometheus client): one
+ * resident graph, queries in the graph file's own ids. Every query runs AUTO; with a GPU the graph is uploaded
+ * once and queries share it (the DeviceGraph concurrency model). Output memory is a bounded pool of
+ * QueryBuffers, so concurrent requests beyond the pool wait instead of allocating.
+ *
+ * <pre>
+ * GET  /distance?from=ID&amp;to=ID   {"from", "to", "distance"}  (distance null when unreachable)
+ * GET  /route?from=ID&amp;to=ID      {"from", "to", "distance", "path": [ids]}
+ * GET  /sssp?from=ID&amp;limit=N     {"from", "reached", "limit", "distances": [{"id", "distance"}, ...]}
+ * POST /matrix {"sources": [ids], "targets": [ids]}  {"sources", "targets", "distances": [[...], ...]}
+ * GET  /health                   {"status": "ok", "graph", "vertices", "edges", "device"}
+ * GET  /metrics                  Prometheus text: requests, latency histogram, device memory
+ * </pre>
+ * A bad request gets 400 with {"error": "..."} naming the problem; a matrix over the cell limit 413 with the
+ * limit; a wrong method 405; anything unexpected 500, and the server goes on.
+ */
+final class GraphServer implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Graph graph;
+    private final DeviceGraph device;  // null: CPU
+    private final long maxMatrixCells;
+    private final int maxSssp;
+    private final HttpServer http;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final BlockingQueue<QueryBuffers> buffers;
+    private final Options options = Options.builder().computePredecessors(true).build();
+    private final CollectorRegistry registry = new CollectorRegistry();
+    private final Counter requests = Counter.build().name("gsssp_requests_total").help("HTTP requests by endpoint and status")
+            .labelNames("endpoint", "status").register(registry);
+    private final Histogram latency = Histogram.build().name("gsssp_request_seconds").help("Request latency by endpoint")
+            .labelNames("endpoint").buckets(0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1, 3).register(registry);
+    private final Gauge deviceMemory = Gauge.build().name("gsssp_device_memory_bytes")
+            .help("Device memory the resident graph holds (graph and query scratch); 0 on the CPU").register(registry);
+
+    /**
+     * Binds the server (not started yet).
+     *
+     * @param graph the graph, open for the server's life
+     * @param device the graph on the GPU, or null to answer on the CPU
+     * @param bind the address to listen on
+     * @param port the port, 0 for any free one
+     * @param maxMatrixCells the most sources × targets one /matrix request may ask
+     * @param maxSssp the most distances one /sssp answer lists
+     */
+    GraphServer(Graph graph, DeviceGraph device, String bind, int port, long maxMatrixCells, int maxSssp) throws IOException {
+        this.graph = graph;
+        this.device = device;
+        this.maxMatrixCells = maxMatrixCells;
+        this.maxSssp = maxSssp;
+        int pool = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
+        this.buffers = new ArrayBlockingQueue<>(pool);
+        for (int i = 0; i < pool; i++) {
+            buffers.add(QueryBuffers.forGraph(graph, true));
+        }
+        this.http = HttpServer.create(new InetSocketAddress(bind, port), 0);
+        http.setExecutor(executor);
+        route("/distance", "GET", this::distance);
+        route("/route", "GET", this::route);
+        route("/sssp", "GET", this::sssp);
+        route("/matrix", "POST", this::matrix);
+        route("/health", "GET", x -> health());
+        http.createContext("/metrics", this::metrics);
+    }
+
+    void start() {
+        http.start();
+    }
+
+    /** The port the server listens on. */
+    int port() {
+        return http.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+        executor.shutdownNow();
+        for (QueryBuffers b : buffers) {
+            b.close();
+        }
+    }
+
+    // ---- endpoints -----------------------------------------------------------------------------------
+
+    private ObjectNode distance(HttpExchange x) throws Exception {
+        Map<String, String> q = query(x);
+        long from = id(q, "from");
+        long to = id(q, "to");
+        int s = vertex(from, "from");
+        int t = vertex(to, "to");
+        return withResult(s, r -> {
+            ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
+            putDistance(out, "distance", r, t);
+            return out;
+        });
+    }
+
+    private ObjectNode route(HttpExchange x) throws Exception {
+        Map<String, String> q = query(x);
+        long from = id(q, "from");
+        long to = id(q, "to");
+        int s = vertex(from, "from");
+        int t = vertex(to, "to");
+        return withResult(s, r -> {
+            ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
+            putDistance(out, "distance", r, t);
+            ArrayNode path = out.putArray("path");
+            ShortestPath p = r.path(t);
+            for (long id : p.fileIds()) {
+                path.add(id);
+            }
+            return out;
+        });
+    }
+
+    private ObjectNode sssp(HttpExchange x) throws Exception {
+        Map<String, String> q = query(x);
+        long from = id(q, "from");
+        int s = vertex(from, "from");
+        int limit = 100;
+        if (q.containsKey("limit")) {
+            long l = number(q, "limit");
+            if (l < 0 || l > maxSssp) {
+                throw new BadRequest("limit " + l + " is outside 0.." + maxSssp);
+            }
+            limit = (int) l;
+        }
+        int cap = limit;
+        return withResult(s, r -> {
+            ObjectNode out = JSON.createObjectNode().put("from", from).put("reached", r.stats().verticesReached()).put("limit", cap);
+            ArrayNode list = out.putArray("distances");
+            for (int v = 0, n = graph.numVertices(); v < n && list.size() < cap; v++) {
+                if (r.isReachable(v)) {
+                    ObjectNode e = list.addObject().put("id", graph.ids().toExternal(v));
+                    putDistance(e, "distance", r, v);
+                }
+            }
+            return out;
+        });
+    }
+
+    private ObjectNode matrix(HttpExchange x) throws Exception {
+        JsonNode body;
+        try (InputStream in = x.getRequestBody()) {
+            body = JSON.readTree(in);
+        } catch (IOException e) {
+            throw new BadRequest("the body is not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+        }
+        if (body == null || !body.path("sources").isArray() || !body.path("targets").isArray()) {
+            throw new BadRequest("the body must be {\"sources\": [ids], \"targets\": [ids]}");
+        }
+        JsonNode sources = body.get("sources");
+        JsonNode targets = body.get("targets");
+        long cells = (long) sources.size() * targets.size();
+        if (cells > maxMatrixCells) {
+            throw new TooLarge(sources.size() + " x " + targets.size() + " = " + cells + " cells is over the limit of "
+                    + maxMatrixCells + " (--max-matrix-cells)");
+        }
+        int[] s = vertices(sources, "sources");
+        int[] t = vertices(targets, "targets");
+        ObjectNode out = JSON.createObjectNode();
+        out.set("sources", sources);
+        out.set("targets", targets);
+        ArrayNode rows = out.putArray("distances");
+        for (int source : s) {
+            ArrayNode row = rows.addArray();
+            withResult(source, r -> {
+                for (int target : t) {
+                    if (!r.isReachable(target)) {
+                        row.addNull();
+                    } else if (graph.weightType() == WeightType.INT32) {
+                        row.add(r.distanceAsLong(target));
+                    } else {
+                        row.add(r.distance(target));
+                    }
+                }
+                return null;
+            });
+        }
+        return out;
+    }
+
+    private ObjectNode health() throws IOException {
+        return JSON.createObjectNode().put("status", "ok").put("graph", graph.name()).put("vertices", graph.numVertices())
+                .put("edges", graph.numEdges()).put("device", device == null ? "CPU" : device.device().name());
+    }
+
+    private void metrics(HttpExchange x) throws IOException {
+        try (x) {
+            deviceMemory.set(device == null || device.isClosed() ? 0 : device.deviceMemoryBytes());
+            StringWriter text = new StringWriter();
+            TextFormat.write004(text, registry.metricFamilySamples());
+            byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+            x.getResponseHeaders().set("Content-Type", TextFormat.CONTENT_TYPE_004);
+            x.sendResponseHeaders(200, bytes.length);
+            try (OutputStream o = x.getResponseBody()) {
+                o.write(bytes);
+            }
+        }
+    }
+
+    // ---- plumbing --------------------------------------------------------------------------------------
+
+    interface Handler {
+        ObjectNode handle(HttpExchange x) throws Exception;
+    }
+
+    interface WithResult<T> {
+        T apply(Result r) throws Exception;
+    }
+
+    private void route(String path, String method, Handler handler) {
+        http.createContext(path, x -> {
+            long start = System.nanoTime();
+            int status;
+            ObjectNode body;
+            try {
+                if (!method.equals(x.getRequestMethod())) {
+                    x.getResponseHeaders().set("Allow", method);
+                    status = 405;
+                    body = error(path + " takes " + method + ", not " + x.getRequestMethod());
+                } else {
+                    body = handler.handle(x);
+                    status = 200;
+                }
+            } catch (BadRequest e) {
+                status = 400;
+                body = error(e.getMessage());
+            } catch (TooLarge e) {
+                status = 413;
+                body = error(e.getMessage());
+            } catch (IllegalArgumentException e) {
+                status = 400;
+                body = error(e.getMessage());
+            } catch (Exception | Error e) {
+                status = 500;
+                body = error(e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            try (x) {
+                byte[] bytes = JSON.writeValueAsBytes(body);
+                x.getResponseHeaders().set("Content-Type", "application/json");
+                x.sendResponseHeaders(status, bytes.length);
+                try (OutputStream o = x.getResponseBody()) {
+                    o.write(bytes);
+                }
+            } finally {
+                requests.labels(path, Integer.toString(status)).inc();
+                latency.labels(path).observe((System.nanoTime() - start) / 1e9);
+            }
+        });
+    }
+
+    private <T> T withResult(int source, WithResult<T> use) throws Exception {
+        QueryBuffers b = buffers.take();
+        try {
+            Result r = device != null ? device.query(source, Algorithm.AUTO, options, b)
+                    : Sssp.solve(graph, source, Algorithm.AUTO, options, b);
+            return use.apply(r);
+        } finally {
+            buffers.put(b);
+        }
+    }
+
+    private void putDistance(ObjectNode node, String field, Result r, int v) {
+        if (!r.isReachable(v)) {
+            node.putNull(field);
+        } else if (graph.weightType() == WeightType.INT32) {
+            node.put(field, r.distanceAsLong(v));
+        } else {
+            node.put(field, r.distance(v));
+        }
+    }
+
+    private int vertex(long id, String what) {
+        OptionalInt v = graph.ids().find(id);
+        if (v.isEmpty()) {
+            throw new BadRequest(what + "=" + id + " is not a vertex of " + graph.name() + ": " + graph.ids().describe());
+        }
+        return v.getAsInt();
+    }
+
+    private int[] vertices(JsonNode ids, String what) {
+        int[] out = new int[ids.size()];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode id = ids.get(i);
+            if (!id.canConvertToLong() || !id.isIntegralNumber()) {
+                throw new BadRequest(what + "[" + i + "] is " + id + ", not a vertex id");
+            }
+            out[i] = vertex(id.asLong(), what + "[" + i + "]");
+        }
+        return out;
+    }
+
+    private static ObjectNode error(String message) {
+        return JSON.createObjectNode().put("error", message);
+    }
+
+    private static Map<String, String> query(HttpExchange x) {
+        Map<String, String> out = new HashMap<>();
+        String raw = x.getRequestURI().getRawQuery();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            out.put(key, value);
+        }
+        return out;
+    }
+
+    private static long id(Map<String, String> q, String name) {
+        return number(q, name);
+    }
+
+    private static long number(Map<String, String> q, String name) {
+        String value = q.get(name);
+        if (value == null || value.isEmpty()) {
+            throw new BadRequest("missing parameter '" + name + "'");
+        }
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new BadRequest(name + "=" + value + " is not an integer");
+        }
+    }
+
+    /** 400: the request names what is wrong. */
+    static final class BadRequest extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadRequest(String message) {
+            super(message);
+        }
+    }
+
+    /** 413: the request asks more than the server's limit. */
+    static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
+    }
+}
