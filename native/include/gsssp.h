@@ -179,6 +179,13 @@ typedef struct gsssp_options {
    * unreachable vertices); otherwise the usual 8-byte format. gsssp_stats.distance_bytes says which was
    * written. 0 (default) = always 8 bytes. CPU queries and resident results always use 8 bytes. */
   int32_t compact_distances;
+
+  /* Targets (CPU queries): when targets != NULL, the search may stop as soon as the target_count vertices it
+   * lists are settled. Their distances (and the predecessors along their paths) are then final; every other
+   * vertex's distance is only an upper bound (or infinity), and stats.vertices_reached counts the settled
+   * vertices. NULL (default) = a full single-source search. Ids in [0, num_vertices). */
+  const int32_t* targets;
+  int64_t target_count;
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);

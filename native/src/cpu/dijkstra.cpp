@@ -86,7 +86,8 @@ inline uint32_t radix_key(float d) {
 }
 
 template <class Weight, class Dist, class Output>
-DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, int32_t* predecessors) {
+DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, int32_t* predecessors,
+                   const int32_t* stop_at, int64_t stop_count) {
   const int64_t n = csr.num_vertices;
   const int64_t* offsets = csr.offsets;
   const int32_t* targets = csr.targets;
@@ -116,6 +117,31 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   heap.reset();
   DijkstraCounts counts;
   bool sum_overflowed = false;
+  bool stopped_early = false;
+
+  // Targets: the search ends once each is settled (popped with its final key); a per-thread flag array marks
+  // them, cleared again before returning.
+  thread_local std::vector<char> kept_wanted;
+  std::vector<char> own_wanted;
+  std::vector<char>& wanted = n <= kKeepVertices ? kept_wanted : own_wanted;
+  int64_t remaining = 0;
+  if (stop_count > 0) {
+    if (static_cast<int64_t>(wanted.size()) < n) wanted.assign(static_cast<size_t>(n), 0);
+    for (int64_t i = 0; i < stop_count; ++i) {
+      if (!wanted[stop_at[i]]) {
+        wanted[stop_at[i]] = 1;
+        ++remaining;
+      }
+    }
+  }
+  struct Unmark {
+    std::vector<char>& wanted;
+    const int32_t* stop_at;
+    int64_t count;
+    ~Unmark() {
+      for (int64_t i = 0; i < count; ++i) wanted[stop_at[i]] = 0;
+    }
+  } unmark{wanted, stop_at, stop_count > 0 ? stop_count : 0};
 
   dist[source] = Dist(0);
   heap.push(radix_key(Dist(0)), static_cast<int32_t>(source));
@@ -124,6 +150,11 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
     const Dist du = dist[u];
     if (radix_key(du) != key) continue;  // stale: u was pushed again with a lower distance
     ++counts.extractions;
+    if (remaining > 0 && wanted[u] && --remaining == 0) {
+      heap.reset();  // every target is settled: the rest of the search cannot change them
+      stopped_early = true;
+      break;
+    }
     const int64_t end = offsets[u + 1];
     counts.edges_relaxed += end - offsets[u];
     for (int64_t e = offsets[u]; e < end; ++e) {
@@ -141,7 +172,8 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
     }
   }
 
-  if (sum_overflowed) throw_if_overflowed(csr, source, dist, infinity);
+  // (A search that stopped at its targets leaves reachable vertices unsettled: the rule applies to full ones.)
+  if (sum_overflowed && !stopped_early) throw_if_overflowed(csr, source, dist, infinity);
 
   // Every reached vertex is extracted exactly once.
   counts.reached = counts.extractions;
@@ -153,11 +185,14 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
 
 }  // namespace
 
-DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors) {
+DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors,
+                        const int32_t* targets, int64_t target_count) {
   if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return run<float, float, double>(csr, source, static_cast<double*>(distances), predecessors);
+    return run<float, float, double>(csr, source, static_cast<double*>(distances), predecessors, targets,
+                                     target_count);
   }
-  return run<int32_t, int64_t, int64_t>(csr, source, static_cast<int64_t*>(distances), predecessors);
+  return run<int32_t, int64_t, int64_t>(csr, source, static_cast<int64_t*>(distances), predecessors, targets,
+                                        target_count);
 }
 
 }  // namespace gsssp::cpu

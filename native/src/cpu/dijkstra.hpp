@@ -18,6 +18,9 @@ struct DijkstraCounts {
 
 // The CSR must be valid and free of negative weights. distances: num_vertices * 8 bytes; predecessors
 // may be null. Throws GSSSP_ERROR_OVERFLOW when a float32 distance overflows.
-DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors);
+// With targets (target_count > 0), the search stops once every listed target is settled: their distances are
+// final, the others upper bounds (gsssp.h's gsssp_options.targets).
+DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors,
+                        const int32_t* targets = nullptr, int64_t target_count = 0);
 
 }  // namespace gsssp::cpu

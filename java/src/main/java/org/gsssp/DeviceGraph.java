@@ -281,6 +281,50 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /**
+     * The distances from {@code source} to a few {@code targets}, by AUTO: on the CPU with early exit (small
+     * graphs; see {@link Sssp#distances(Graph, int, int[])}), else a query whose result stays on the GPU and
+     * only the targets' distances come back. (The GPU search itself does not yet stop at the targets.)
+     *
+     * @param source an internal vertex id
+     * @param targets internal vertex ids
+     * @return their distances in order, +infinity for unreachable ones
+     */
+    public double[] distances(int source, int[] targets) {
+        if (!resolve(Algorithm.AUTO).requiresGpu()) {
+            enter();
+            try {
+                return Sssp.distances(graph, source, targets);
+            } finally {
+                exit();
+            }
+        }
+        try (DeviceResult r = queryResident(source, Algorithm.AUTO, Options.builder().computePredecessors(false).build())) {
+            return r.distances(targets);
+        }
+    }
+
+    /**
+     * A shortest path from {@code source} to {@code target}, by AUTO (see {@link #distances(int, int[])}).
+     *
+     * @param source an internal vertex id
+     * @param target an internal vertex id
+     * @return the path, empty if the target is unreachable
+     */
+    public ShortestPath path(int source, int target) {
+        if (!resolve(Algorithm.AUTO).requiresGpu()) {
+            enter();
+            try {
+                return Sssp.path(graph, source, target);
+            } finally {
+                exit();
+            }
+        }
+        try (DeviceResult r = queryResident(source, Algorithm.AUTO, Options.defaults())) {
+            return r.path(target);
+        }
+    }
+
     private Algorithm resolve(Algorithm algorithm) {
         return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
     }

@@ -114,6 +114,11 @@ public final class Sssp {
     }
 
     static Result cpu(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
+        return cpu(graph, source, algorithm, options, into, null);
+    }
+
+    /** As above; with {@code stopAt}, CPU Dijkstra stops once those vertices are settled (only theirs are final). */
+    static Result cpu(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into, int[] stopAt) {
         checkSource(graph, source);
         boolean predecessors = options.computePredecessors();
         HostGraphHandle host = graph.hostHandle();
@@ -121,7 +126,7 @@ public final class Sssp {
             long generation = into.begin(graph, predecessors);
             try {
                 Ran ran = runCpu(host, graph, source, algorithm, options, into.distances(),
-                        predecessors ? into.predecessors() : null);
+                        predecessors ? into.predecessors() : null, stopAt);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
                         "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
             } finally {
@@ -133,7 +138,7 @@ public final class Sssp {
         Result result;
         try {
             Ran ran = runCpu(host, graph, source, algorithm, options, block.distances(),
-                    predecessors ? block.predecessors() : null);
+                    predecessors ? block.predecessors() : null, stopAt);
             result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
                     algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
                     .bindGraph(graph);
@@ -148,11 +153,19 @@ public final class Sssp {
     private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
 
     private static Ran runCpu(HostGraphHandle host, Graph graph, int source, Algorithm algorithm, Options options,
-            MemorySegment distances, MemorySegment predecessors) {
+            MemorySegment distances, MemorySegment predecessors, int[] stopAt) {
         host.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stats = gsssp_stats.allocate(arena);
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            if (stopAt != null) {
+                MemorySegment withTargets = org.gsssp.internal.ffi.gsssp_options.allocate(arena);
+                withTargets.copyFrom(nativeOptions);
+                org.gsssp.internal.ffi.gsssp_options.targets(withTargets,
+                        arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_INT, stopAt));
+                org.gsssp.internal.ffi.gsssp_options.target_count(withTargets, stopAt.length);
+                nativeOptions = withTargets;
+            }
             int status = GssspNative.gsssp_host_graph_sssp(host.handle(), algorithm.code(), source, nativeOptions,
                     distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);
             Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
@@ -162,6 +175,78 @@ public final class Sssp {
             host.exit();
         }
     }
+
+    /**
+     * The distances from {@code source} to a few {@code targets}, on the CPU, with early exit: CPU Dijkstra
+     * stops as soon as every target is settled, so near targets cost a fraction of a full search (CPU
+     * Bellman-Ford, for graphs with negative weights, searches fully). For the GPU see
+     * {@link DeviceGraph#distances(int, int[])}.
+     *
+     * @param graph the graph
+     * @param source an internal vertex id
+     * @param targets internal vertex ids
+     * @return their distances in order, +infinity for unreachable ones
+     * @throws IllegalArgumentException if a vertex is out of range
+     */
+    public static double[] distances(Graph graph, int source, int[] targets) {
+        try (Result r = targetsOnCpu(graph, source, targets, false)) {
+            double[] out = new double[targets.length];
+            for (int i = 0; i < targets.length; i++) {
+                out[i] = r.distance(targets[i]);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * As {@link #distances(Graph, int, int[])}, exact, for an int32-weighted graph.
+     *
+     * @param graph an INT32 graph
+     * @param source an internal vertex id
+     * @param targets internal vertex ids
+     * @return their distances in order, Long.MAX_VALUE for unreachable ones
+     */
+    public static long[] distancesAsLong(Graph graph, int source, int[] targets) {
+        try (Result r = targetsOnCpu(graph, source, targets, false)) {
+            long[] out = new long[targets.length];
+            for (int i = 0; i < targets.length; i++) {
+                out[i] = r.distanceAsLong(targets[i]);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * A shortest path from {@code source} to {@code target}, on the CPU, stopping as soon as the target is
+     * settled.
+     *
+     * @param graph the graph
+     * @param source an internal vertex id
+     * @param target an internal vertex id
+     * @return the path, empty if the target is unreachable
+     */
+    public static ShortestPath path(Graph graph, int source, int target) {
+        try (Result r = targetsOnCpu(graph, source, new int[] {target}, true)) {
+            return r.path(target);
+        }
+    }
+
+    /** A CPU query that stops at the targets (Dijkstra) or runs fully (Bellman-Ford, negative weights). */
+    static Result targetsOnCpu(Graph graph, int source, int[] targets, boolean predecessors) {
+        checkSource(graph, source);
+        for (int t : targets) {
+            if (t < 0 || t >= graph.numVertices()) {
+                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1)
+                        + " of " + graph.name());
+            }
+        }
+        Options options = predecessors ? Options.defaults() : NO_PREDECESSORS;
+        boolean negative = graph.hasNegativeWeight();
+        return cpu(graph, source, negative ? Algorithm.CPU_BELLMAN_FORD : Algorithm.CPU_DIJKSTRA, options, null,
+                negative ? null : targets);
+    }
+
+    private static final Options NO_PREDECESSORS = Options.builder().computePredecessors(false).build();
 
     static void checkSource(Graph graph, int source) {
         if (source < 0 || source >= graph.numVertices()) {

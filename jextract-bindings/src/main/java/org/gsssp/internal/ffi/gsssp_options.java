@@ -35,6 +35,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     gsssp_trace_sample *trace;
  *     int64_t trace_capacity;
  *     int32_t compact_distances;
+ *     const int32_t *targets;
+ *     int64_t target_count;
  * }
  * }
  */
@@ -65,7 +67,9 @@ public class gsssp_options {
         GssspNative.C_POINTER.withName("trace"),
         GssspNative.C_LONG.withName("trace_capacity"),
         GssspNative.C_INT.withName("compact_distances"),
-        MemoryLayout.paddingLayout(4)
+        MemoryLayout.paddingLayout(4),
+        GssspNative.C_POINTER.withName("targets"),
+        GssspNative.C_LONG.withName("target_count")
     ).withName("gsssp_options");
 
     /**
@@ -953,6 +957,94 @@ public class gsssp_options {
      */
     public static void compact_distances(MemorySegment struct, int fieldValue) {
         struct.set(compact_distances$LAYOUT, compact_distances$OFFSET, fieldValue);
+    }
+
+    private static final AddressLayout targets$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("targets"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * const int32_t *targets
+     * }
+     */
+    public static final AddressLayout targets$layout() {
+        return targets$LAYOUT;
+    }
+
+    private static final long targets$OFFSET = $LAYOUT.byteOffset(groupElement("targets"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * const int32_t *targets
+     * }
+     */
+    public static final long targets$offset() {
+        return targets$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * const int32_t *targets
+     * }
+     */
+    public static MemorySegment targets(MemorySegment struct) {
+        return struct.get(targets$LAYOUT, targets$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * const int32_t *targets
+     * }
+     */
+    public static void targets(MemorySegment struct, MemorySegment fieldValue) {
+        struct.set(targets$LAYOUT, targets$OFFSET, fieldValue);
+    }
+
+    private static final OfLong target_count$LAYOUT = (OfLong)$LAYOUT.select(groupElement("target_count"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t target_count
+     * }
+     */
+    public static final OfLong target_count$layout() {
+        return target_count$LAYOUT;
+    }
+
+    private static final long target_count$OFFSET = $LAYOUT.byteOffset(groupElement("target_count"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t target_count
+     * }
+     */
+    public static final long target_count$offset() {
+        return target_count$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t target_count
+     * }
+     */
+    public static long target_count(MemorySegment struct) {
+        return struct.get(target_count$LAYOUT, target_count$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t target_count
+     * }
+     */
+    public static void target_count(MemorySegment struct, long fieldValue) {
+        struct.set(target_count$LAYOUT, target_count$OFFSET, fieldValue);
     }
 
     /**
