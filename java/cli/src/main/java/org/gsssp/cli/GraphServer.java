@@ -31,7 +31,6 @@ import org.gsssp.Graph;
 import org.gsssp.Options;
 import org.gsssp.QueryBuffers;
 import org.gsssp.Result;
-import org.gsssp.ShortestPath;
 import org.gsssp.Sssp;
 import org.gsssp.WeightType;
 
@@ -122,19 +121,15 @@ final class GraphServer implements AutoCloseable {
     // ---- endpoints -----------------------------------------------------------------------------------
 
     private ObjectNode distance(HttpExchange x) throws Exception {
-        Map<String, String> q = query(x);
-        long from = id(q, "from");
-        long to = id(q, "to");
-        int s = vertex(from, "from");
-        int t = vertex(to, "to");
-        return withResult(s, r -> {
-            ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
-            putDistance(out, "distance", r, t);
-            return out;
-        });
+        return fromTo(x, false);
     }
 
     private ObjectNode route(HttpExchange x) throws Exception {
+        return fromTo(x, true);
+    }
+
+    // /distance and /route: {"from", "to", "distance"} and, for a route, "path" in file ids.
+    private ObjectNode fromTo(HttpExchange x, boolean withPath) throws Exception {
         Map<String, String> q = query(x);
         long from = id(q, "from");
         long to = id(q, "to");
@@ -143,10 +138,11 @@ final class GraphServer implements AutoCloseable {
         return withResult(s, r -> {
             ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
             putDistance(out, "distance", r, t);
-            ArrayNode path = out.putArray("path");
-            ShortestPath p = r.path(t);
-            for (long id : p.fileIds()) {
-                path.add(id);
+            if (withPath) {
+                ArrayNode path = out.putArray("path");
+                for (long id : r.path(t).fileIds()) {
+                    path.add(id);
+                }
             }
             return out;
         });
