@@ -325,6 +325,54 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /**
+     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) for small graphs;
+     * on the GPU one resident query per source, several in flight at once (the ADDS grids share the device),
+     * each sending back only its row. (Sources are not yet batched into one launch.)
+     *
+     * @param sources internal vertex ids, one row each
+     * @param targets internal vertex ids, one column each
+     * @return the k × t matrix; the caller closes it
+     */
+    public DistanceMatrix matrix(int[] sources, int[] targets) {
+        if (!resolve(Algorithm.AUTO).requiresGpu()) {
+            enter();
+            try {
+                return Sssp.matrix(graph, sources, targets);
+            } finally {
+                exit();
+            }
+        }
+        for (int t : targets) {
+            if (t < 0 || t >= graph.numVertices()) {
+                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1));
+            }
+        }
+        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
+        Options noTree = Options.builder().computePredecessors(false).build();
+        try {
+            java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
+                try (DeviceResult r = queryResident(sources[i], Algorithm.AUTO, noTree)) {
+                    if (m.weightType() == WeightType.INT32) {
+                        long[] row = r.distancesAsLong(targets);
+                        for (int j = 0; j < row.length; j++) {
+                            m.setExact(i, j, row[j]);
+                        }
+                    } else {
+                        double[] row = r.distances(targets);
+                        for (int j = 0; j < row.length; j++) {
+                            m.set(i, j, row[j]);
+                        }
+                    }
+                }
+            });
+            return m;
+        } catch (RuntimeException | Error e) {
+            m.close();
+            throw e;
+        }
+    }
+
     private Algorithm resolve(Algorithm algorithm) {
         return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
     }

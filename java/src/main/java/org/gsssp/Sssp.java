@@ -231,6 +231,42 @@ public final class Sssp {
         }
     }
 
+    /**
+     * Distances from every source to every target, on the CPU: one search per source (stopping at the targets,
+     * see {@link #distances(Graph, int, int[])}), sources in parallel on the common fork-join pool. For the
+     * GPU see {@link DeviceGraph#matrix(int[], int[])}.
+     *
+     * @param graph the graph
+     * @param sources internal vertex ids, one row each
+     * @param targets internal vertex ids, one column each
+     * @return the k × t matrix; the caller closes it
+     */
+    public static DistanceMatrix matrix(Graph graph, int[] sources, int[] targets) {
+        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
+        try {
+            java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
+                try (Result r = targetsOnCpu(graph, sources[i], targets, false)) {
+                    fillRow(m, i, r, targets);
+                }
+            });
+            return m;
+        } catch (RuntimeException | Error e) {
+            m.close();
+            throw e;
+        }
+    }
+
+    /** Row i of the matrix from a result that holds the targets' final distances. */
+    static void fillRow(DistanceMatrix m, int i, Result r, int[] targets) {
+        for (int j = 0; j < targets.length; j++) {
+            if (m.weightType() == WeightType.INT32) {
+                m.setExact(i, j, r.distanceAsLong(targets[j]));
+            } else {
+                m.set(i, j, r.distance(targets[j]));
+            }
+        }
+    }
+
     /** A CPU query that stops at the targets (Dijkstra) or runs fully (Bellman-Ford, negative weights). */
     static Result targetsOnCpu(Graph graph, int source, int[] targets, boolean predecessors) {
         checkSource(graph, source);

@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.gsssp.Algorithm;
 import org.gsssp.DeviceGraph;
+import org.gsssp.DistanceMatrix;
 import org.gsssp.Graph;
 import org.gsssp.Options;
 import org.gsssp.QueryBuffers;
@@ -197,20 +198,22 @@ final class GraphServer implements AutoCloseable {
         out.set("sources", sources);
         out.set("targets", targets);
         ArrayNode rows = out.putArray("distances");
-        for (int source : s) {
-            ArrayNode row = rows.addArray();
-            withResult(source, r -> {
-                for (int target : t) {
-                    if (!r.isReachable(target)) {
+        // The library's matrix: on the CPU one search per source stopping at the targets, in parallel; on the GPU
+        // resident queries, several in flight, each sending back its row.
+        try (DistanceMatrix m = device != null ? device.matrix(s, t) : Sssp.matrix(graph, s, t)) {
+            for (int i = 0; i < s.length; i++) {
+                ArrayNode row = rows.addArray();
+                for (int j = 0; j < t.length; j++) {
+                    double d = m.get(i, j);
+                    if (Double.isInfinite(d)) {
                         row.addNull();
                     } else if (graph.weightType() == WeightType.INT32) {
-                        row.add(r.distanceAsLong(target));
+                        row.add(m.getAsLong(i, j));
                     } else {
-                        row.add(r.distance(target));
+                        row.add(d);
                     }
                 }
-                return null;
-            });
+            }
         }
         return out;
     }
