@@ -37,10 +37,20 @@ public final class ExperimentRunner {
      * @param jgraphtMaxEdges graphs with more edges skip JGraphT (it is slow and boxes every edge)
      */
     public record Config(List<GraphSource> graphs, List<String> algorithms, int repetitions, int warmup, Long source,
-                         long jgraphtMaxEdges, boolean verify) {
+                         long jgraphtMaxEdges, boolean verify, List<Peer> peers, long peerTimeoutSeconds) {
+        /** Without peers. */
+        public Config(List<GraphSource> graphs, List<String> algorithms, int repetitions, int warmup, Long source,
+                long jgraphtMaxEdges, boolean verify) {
+            this(graphs, algorithms, repetitions, warmup, source, jgraphtMaxEdges, verify, List.of(), 25);
+        }
+
         public Config {
             graphs = List.copyOf(graphs);
             algorithms = List.copyOf(algorithms);
+            peers = List.copyOf(peers);
+            if (peerTimeoutSeconds < 1) {
+                throw new IllegalArgumentException("peer timeout must be at least 1 s, got " + peerTimeoutSeconds);
+            }
             if (graphs.isEmpty()) {
                 throw new IllegalArgumentException("no graphs to run");
             }
@@ -158,6 +168,9 @@ public final class ExperimentRunner {
                     rows.add(runNative(label, graph, source, variant, algorithm.requiresGpu() ? device : null,
                             uploadMs, reference, referenceProblem));
                 }
+                for (Peer peer : config.peers()) {
+                    rows.add(runPeer(label, graph, source, peer, reference));
+                }
             } finally {
                 if (device != null) {
                     device.close();
@@ -218,6 +231,69 @@ public final class ExperimentRunner {
                 variant.name(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
                 s.iterations(), s.vertexVisits(), s.edgesRelaxed(), s.verticesReached(), s.peakDeviceMemory(), matched,
                 Traces.of(results[median]).orElse(null), s.delta() > 0 ? s.delta() : Double.NaN);
+    }
+
+    /**
+     * An external program on the same graph and source: the graph written once as Galois .gr, warm-up and timed
+     * runs as for gsssp's algorithms (the time is the program's own), its distances checked against the
+     * reference; a hang is reported as such.
+     */
+    private Measurement runPeer(String label, Graph graph, int source, Peer peer, Reference reference) {
+        if (graph.weightType() != WeightType.INT32) {
+            return notRun(label, graph, source, peer.label(), Measurement.SKIPPED, "the peers take int32 weights");
+        }
+        if (graph.hasNegativeWeight()) {
+            return notRun(label, graph, source, peer.label(), Measurement.SKIPPED, "negative weights");
+        }
+        java.nio.file.Path work = null;
+        try {
+            work = java.nio.file.Files.createTempDirectory("gsssp-peer-");
+            java.nio.file.Path gr = work.resolve("graph.gr");
+            org.gsssp.io.GaloisWriter.write(graph, gr);
+            int runs = config.warmup() + config.repetitions();
+            double[] times = new double[config.repetitions()];
+            double[] distances = null;
+            for (int i = 0; i < runs; i++) {
+                Peer.Run run = peer.run(gr, source, graph.numVertices(), config.peerTimeoutSeconds(), work);
+                if (run.problem() != null) {
+                    return notRun(label, graph, source, peer.label(), Measurement.FAILED, run.problem());
+                }
+                int k = i - config.warmup();
+                if (k >= 0) {
+                    times[k] = run.ms();
+                }
+                distances = run.distances();
+            }
+            Boolean matched = null;
+            String note = "";
+            if (reference != null) {
+                Optional<String> problem = reference.checkDoubles(graph, distances);
+                matched = problem.isEmpty();
+                if (problem.isPresent()) {
+                    note = "MISMATCH: " + problem.get();
+                }
+            }
+            long reached = Arrays.stream(distances).filter(Double::isFinite).count();
+            return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),
+                    peer.label(), peer.program().getFileName().toString(), Measurement.OK, note, times, Double.NaN,
+                    Double.NaN, -1, -1, -1, reached, -1, matched, null);
+        } catch (IOException | RuntimeException e) {
+            return notRun(label, graph, source, peer.label(), Measurement.FAILED, oneLine(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return notRun(label, graph, source, peer.label(), Measurement.FAILED, "interrupted");
+        } finally {
+            if (work != null) {
+                try (var files = java.nio.file.Files.list(work)) {
+                    for (java.nio.file.Path f : files.toList()) {
+                        java.nio.file.Files.deleteIfExists(f);
+                    }
+                    java.nio.file.Files.deleteIfExists(work);
+                } catch (IOException e) {
+                    // a leftover temporary directory is no reason to fail the measurement
+                }
+            }
+        }
     }
 
     private Measurement runJGraphT(String label, Graph graph, int source, Reference reference) {

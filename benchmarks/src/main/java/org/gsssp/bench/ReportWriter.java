@@ -171,6 +171,8 @@ public final class ReportWriter {
         cfg.put("source", config.source());
         cfg.put("jgrapht_max_edges", config.jgraphtMaxEdges());
         cfg.put("verify", config.verify());
+        cfg.put("peers", config.peers().stream().map(p -> p.name() + "=" + p.program()).toList());
+        cfg.put("peer_timeout_s", config.peerTimeoutSeconds());
         root.put("config", cfg);
         List<Object> results = new ArrayList<>();
         for (Measurement m : measurements) {
@@ -347,6 +349,7 @@ public final class ReportWriter {
                     + "Near-Far estimate); – for algorithms without one.\n\n");
             table(s, "Delta", m -> Double.isFinite(m.delta()) ? num(m.delta()) : "–", notes);
         }
+        bestPeerTable(s);
         if (!notes.isEmpty()) {
             s.append("Notes:\n\n");
             for (int i = 0; i < notes.size(); i++) {
@@ -367,6 +370,45 @@ public final class ReportWriter {
                 .append(RATIOS_CSV).append("`, `").append(SPEEDUP_TABLE_CSV).append("`, `").append(WORK_TABLE_CSV)
                 .append("`, `").append(JSON).append("`.\n");
         return s.toString();
+    }
+
+    /**
+     * Per graph, the fastest peer that answered right (a hang or a wrong answer does not count) and how many
+     * times faster each of gsssp's algorithms is: peer time over algorithm time.
+     */
+    private void bestPeerTable(StringBuilder s) {
+        List<String> peers = algorithms().stream().filter(a -> a.startsWith(Peer.PREFIX)).toList();
+        if (peers.isEmpty()) {
+            return;
+        }
+        List<String> ours = algorithms().stream().filter(a -> !a.startsWith(Peer.PREFIX)).toList();
+        s.append("## Over the best peer\n\nThe fastest peer per graph among those that answered and matched the "
+                + "reference (a hang or a mismatch is not a best); each column is that peer's median time over the "
+                + "algorithm's.\n\n| graph | best peer | peer ms |");
+        ours.forEach(a -> s.append(' ').append(a).append(" |"));
+        s.append("\n|---|---|---:|");
+        ours.forEach(a -> s.append("---:|"));
+        s.append('\n');
+        for (String g : graphs()) {
+            Measurement best = null;
+            for (Measurement m : measurements) {
+                if (m.graph().equals(g) && peers.contains(m.algorithm()) && m.ok() && !Boolean.FALSE.equals(m.matched())
+                        && (best == null || m.medianMs() < best.medianMs())) {
+                    best = m;
+                }
+            }
+            s.append("| ").append(g).append(" | ").append(best == null ? "none answered" : best.algorithm()).append(" | ")
+                    .append(best == null ? "–" : String.format(Locale.ROOT, "%.3f", best.medianMs())).append(" |");
+            for (String a : ours) {
+                Measurement m = measurements.stream().filter(x -> x.graph().equals(g) && x.algorithm().equals(a))
+                        .findFirst().orElse(null);
+                boolean usable = best != null && m != null && m.ok() && m.medianMs() > 0;
+                s.append(' ').append(usable ? String.format(Locale.ROOT, "%.2f×", best.medianMs() / m.medianMs()) : "–")
+                        .append(" |");
+            }
+            s.append('\n');
+        }
+        s.append('\n');
     }
 
     private void table(StringBuilder s, String title, Function<Measurement, String> cell, List<String> notes) {

@@ -63,6 +63,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-verify", negatable = false, description = "Do not check results against CPU Dijkstra.")
     boolean noVerify;
 
+    @Option(names = "--peer", paramLabel = "NAME=PROGRAM", description = "An external program measured beside gsssp on the same Galois .gr and source (the ../shared/peers protocol: PROGRAM -s SOURCE -o OUT GRAPH, time on fd 3); its row is peer:NAME. Repeatable.")
+    List<String> peers = new ArrayList<>();
+
+    @Option(names = "--peer-timeout", paramLabel = "SECONDS", description = "A peer run longer than this is stopped and reported as a hang (default ${DEFAULT-VALUE}).")
+    long peerTimeout = 25;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -79,8 +85,14 @@ final class RunCommand implements Callable<Integer> {
         boolean gpu = Devices.available();
         List<String> names = algorithms == null ? ExperimentRunner.defaultAlgorithms(gpu)
                 : algorithms.stream().map(RunCommand::canonical).toList();
+        List<Peer> peerList;
+        try {
+            peerList = peers.stream().map(Peer::parse).toList();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--peer: " + e.getMessage());
+        }
         ExperimentRunner.Config config = new ExperimentRunner.Config(sources, names, repetitions, warmup, source,
-                jgraphtMaxEdges, !noVerify);
+                jgraphtMaxEdges, !noVerify, peerList, peerTimeout);
         List<Comparison> comparisons = compare == null ? Comparison.allPairs(names)
                 : compare.stream().map(Comparison::parse)
                         .map(c -> new Comparison(canonical(c.x()), canonical(c.y()))).toList();

@@ -1,0 +1,82 @@
+package org.gsssp.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.gsssp.Algorithm;
+import org.gsssp.Graph;
+import org.gsssp.Result;
+import org.gsssp.Sssp;
+import org.gsssp.generate.GraphGenerator;
+import org.gsssp.generate.GraphSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner times external programs ("peers") beside gsssp: fake peers that answer right, answer wrong, and
+ * hang, each reported as such, with the best-peer table in the summary.
+ */
+class PeerRunnerTest {
+    static final String SPEC = "grid:12x12,seed=3,w=1..50";
+
+    static Path script(Path dir, String name, String body) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, "#!/usr/bin/env bash\\nwhile getopts s:o: f; do case $f in s) S=$OPTARG;; o) O=$OPTARG;; esac; done\n"
+                .replace("\\n", "\n") + body + "\n");
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
+    }
+
+    @Test
+    void rightWrongAndHangingPeers(@TempDir Path dir) throws Exception {
+        // The right distances for the runner's source (largest out-degree), in the peers' 'v dist' format.
+        StringBuilder right = new StringBuilder();
+        StringBuilder wrong = new StringBuilder();
+        try (Graph g = GraphGenerator.generate(GraphSpec.parse(SPEC));
+                Result r = Sssp.solve(g, g.vertexOfMaxOutDegree(), Algorithm.CPU_DIJKSTRA)) {
+            for (int v = 0; v < g.numVertices(); v++) {
+                String d = r.isReachable(v) ? Long.toString(r.distanceAsLong(v)) : "INF";
+                right.append(v).append(' ').append(d).append('\n');
+                wrong.append(v).append(' ').append(v == 5 ? "1" : d).append('\n');
+            }
+        }
+        Files.writeString(dir.resolve("right.txt"), right);
+        Files.writeString(dir.resolve("wrong.txt"), wrong);
+        Peer good = new Peer("good", script(dir, "good.sh", "cp " + dir.resolve("right.txt") + " \"$O\"; echo \"time 1.5\" >&3"));
+        Peer bad = new Peer("bad", script(dir, "bad.sh", "cp " + dir.resolve("wrong.txt") + " \"$O\"; echo \"time 0.5\" >&3"));
+        Peer hang = new Peer("hang", script(dir, "hang.sh", "sleep 30"));
+        ExperimentRunner.Config config = new ExperimentRunner.Config(List.of(GraphSource.parse(SPEC, null)),
+                List.of("dijkstra-cpu"), 2, 0, null, 2_000_000, true, List.of(good, bad, hang), 2);
+        List<Measurement> rows = new ExperimentRunner(config, new PrintWriter(new StringWriter())).run();
+        assertEquals(4, rows.size());
+        Measurement g = rows.stream().filter(m -> m.algorithm().equals("peer:good")).findFirst().orElseThrow();
+        assertTrue(g.ok() && Boolean.TRUE.equals(g.matched()), g.toString());
+        assertEquals(1.5, g.medianMs());
+        Measurement b = rows.stream().filter(m -> m.algorithm().equals("peer:bad")).findFirst().orElseThrow();
+        assertTrue(Boolean.FALSE.equals(b.matched()) && b.note().startsWith("MISMATCH: vertex"), b.note());
+        Measurement h = rows.stream().filter(m -> m.algorithm().equals("peer:hang")).findFirst().orElseThrow();
+        assertEquals(Measurement.FAILED, h.status());
+        assertTrue(h.note().startsWith("hang: no answer within 2 s"), h.note());
+
+        ReportWriter report = new ReportWriter(Environment.detect("test"), config, rows,
+                Comparison.allPairs(List.of("dijkstra-cpu")), "dijkstra-cpu");
+        String summary = report.summary(List.of(), null);
+        assertTrue(summary.contains("## Over the best peer"), summary);
+        // the bad peer is faster but wrong, the hanging one never answered: the best is the good one
+        assertTrue(summary.contains("| peer:good | 1.500 |"), summary);
+    }
+
+    @Test
+    void peerSpecsParse() {
+        Peer p = Peer.parse("nf=/opt/peers/nf_fix2");
+        assertEquals("peer:nf", p.label());
+        assertEquals(Path.of("/opt/peers/nf_fix2"), p.program());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Peer.parse("nf"));
+    }
+}
