@@ -41,8 +41,7 @@ FinalizeResult finalize_typed(const QueryContext& query, const typename D::store
 
   int32_t* predecessors = nullptr;
   if (out.predecessors) {
-    predecessors = out.device_predecessors != nullptr ? out.device_predecessors
-                                                      : ws.buffer<int32_t>(Slot::kPredecessors, n);
+    predecessors = ws.buffer<int32_t>(Slot::kPredecessors, n);
     GSSSP_CUDA_CHECK(cudaMemsetAsync(predecessors, 0xff, static_cast<size_t>(n) * sizeof(int32_t), stream));
     if (query.negative_weights) {
       // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
@@ -95,7 +94,8 @@ FinalizeResult finalize_typed(const QueryContext& query, const typename D::store
   // Compact host output first (4 bytes per distance, half the bus traffic) when asked: one pass writes it
   // and counts the reached vertices, the copies and the counters follow on the stream, and one
   // synchronisation completes them all. Only if some distance does not fit is the 8-byte output written.
-  if (out.compact && out.host_distances != nullptr && out.device_distances == nullptr) {
+  const bool compact_first = out.compact && out.host_distances != nullptr;
+  if (compact_first) {
     // Sized for the 8-byte output too, so that a fallback to it (or the next query) reuses the buffer.
     auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
     to_compact_kernel<D><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
@@ -117,17 +117,14 @@ FinalizeResult finalize_typed(const QueryContext& query, const typename D::store
   // The 8-byte output: one pass widens the distances into their destination and counts the reached
   // vertices; then the copies to the host and the counters go on the same stream, and one synchronisation
   // completes them all.
-  auto* output = out.device_distances != nullptr ? static_cast<typename D::output*>(out.device_distances)
-                                                 : ws.buffer<typename D::output>(Slot::kOutput, n);
+  auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
   to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
   GSSSP_CUDA_CHECK(cudaGetLastError());
   if (n > 0 && out.host_distances != nullptr) {
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
                                      cudaMemcpyDeviceToHost, stream));
   }
-  if (!(out.compact && out.host_distances != nullptr && out.device_distances == nullptr)) {
-    copy_predecessors(out, predecessors, n, stream);
-  }
+  if (!compact_first) copy_predecessors(out, predecessors, n, stream);  // else already on its way
   result.counters = ws.read_counters();
   if (result.counters.overflow != 0) throw_overflow(query.source);
   return result;

@@ -1,6 +1,6 @@
 // The common tail of every GPU query: float overflow check, predecessor tree, reached count, and the
-// distances (widened to 8 bytes) and predecessors delivered where the caller wants them: host memory
-// (one async copy straight into it, no staging) or device buffers that a resident result keeps.
+// distances (4 bytes where they fit and the caller asks, else widened to 8) and predecessors delivered
+// straight into host memory (one async copy each, no staging), or left on the device for a resident result.
 #pragma once
 
 #include <cstdint>
@@ -10,14 +10,11 @@
 namespace gsssp {
 
 // Where a query's outputs go. Host pointers receive one cudaMemcpyAsync each on the query's stream (a DMA
-// when the memory is page-locked, e.g. from gsssp_host_alloc). Device pointers (n * 8 bytes of distances,
-// n int32 of predecessors) are filled on the device and never cross the bus.
+// when the memory is page-locked, e.g. from gsssp_host_alloc).
 struct QueryOutput {
   void* host_distances = nullptr;
   int32_t* host_predecessors = nullptr;
-  void* device_distances = nullptr;
-  int32_t* device_predecessors = nullptr;
-  bool predecessors = false;  // derive the tree (into device_predecessors, else workspace scratch)
+  bool predecessors = false;  // derive the tree (into the workspace's predecessor buffer)
   bool compact = false;       // host distances in 4 bytes where they fit (gsssp_options.compact_distances)
   // A resident result: the stored distances stay where the algorithm left them (the caller detaches the
   // workspace buffers), predecessors in the workspace; nothing is copied or widened.

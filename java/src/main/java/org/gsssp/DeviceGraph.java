@@ -343,26 +343,16 @@ public final class DeviceGraph implements AutoCloseable {
                 exit();
             }
         }
-        for (int t : targets) {
-            if (t < 0 || t >= graph.numVertices()) {
-                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1));
-            }
-        }
+        Sssp.checkTargets(graph, targets);
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         Options noTree = Options.builder().computePredecessors(false).build();
         try {
             java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
                 try (DeviceResult r = queryResident(sources[i], Algorithm.AUTO, noTree)) {
                     if (m.weightType() == WeightType.INT32) {
-                        long[] row = r.distancesAsLong(targets);
-                        for (int j = 0; j < row.length; j++) {
-                            m.setExact(i, j, row[j]);
-                        }
+                        m.setRow(i, r.distancesAsLong(targets));
                     } else {
-                        double[] row = r.distances(targets);
-                        for (int j = 0; j < row.length; j++) {
-                            m.set(i, j, row[j]);
-                        }
+                        m.setRow(i, r.distances(targets));
                     }
                 }
             });

@@ -111,6 +111,30 @@ public final class DistanceMatrix implements AutoCloseable {
         data.setAtIndex(ValueLayout.JAVA_LONG, index(i, j), distance);
     }
 
+    /** Row i from exact int64 distances, one bulk copy (the row is contiguous). */
+    void setRow(int i, long[] row) {
+        MemorySegment.copy(row, 0, data, ValueLayout.JAVA_LONG, index(i, 0) * Long.BYTES, checkRow(row.length));
+    }
+
+    /** Row i from double distances: one bulk copy for float32 graphs, else converted cell by cell. */
+    void setRow(int i, double[] row) {
+        checkRow(row.length);
+        if (weightType == WeightType.INT32) {
+            for (int j = 0; j < row.length; j++) {
+                set(i, j, row[j]);
+            }
+        } else {
+            MemorySegment.copy(row, 0, data, ValueLayout.JAVA_DOUBLE, index(i, 0) * Double.BYTES, row.length);
+        }
+    }
+
+    private int checkRow(int length) {
+        if (length != columns) {
+            throw new IllegalArgumentException("a row of " + length + " distances for " + columns + " columns");
+        }
+        return length;
+    }
+
     private long index(int i, int j) {
         if (i < 0 || i >= rows || j < 0 || j >= columns) {
             throw new IndexOutOfBoundsException("cell (" + i + ", " + j + ") is outside " + rows + " x " + columns);

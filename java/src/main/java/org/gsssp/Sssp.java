@@ -270,12 +270,7 @@ public final class Sssp {
     /** A CPU query that stops at the targets (Dijkstra) or runs fully (Bellman-Ford, negative weights). */
     static Result targetsOnCpu(Graph graph, int source, int[] targets, boolean predecessors) {
         checkSource(graph, source);
-        for (int t : targets) {
-            if (t < 0 || t >= graph.numVertices()) {
-                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1)
-                        + " of " + graph.name());
-            }
-        }
+        checkTargets(graph, targets);
         Options options = predecessors ? Options.defaults() : NO_PREDECESSORS;
         boolean negative = graph.hasNegativeWeight();
         return cpu(graph, source, negative ? Algorithm.CPU_BELLMAN_FORD : Algorithm.CPU_DIJKSTRA, options, null,
@@ -283,6 +278,15 @@ public final class Sssp {
     }
 
     private static final Options NO_PREDECESSORS = Options.builder().computePredecessors(false).build();
+
+    static void checkTargets(Graph graph, int[] targets) {
+        for (int t : targets) {
+            if (t < 0 || t >= graph.numVertices()) {
+                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1)
+                        + " of " + graph.name());
+            }
+        }
+    }
 
     static void checkSource(Graph graph, int source) {
         if (source < 0 || source >= graph.numVertices()) {

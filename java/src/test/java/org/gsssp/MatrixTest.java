@@ -54,4 +54,26 @@ class MatrixTest {
             assertThrows(IllegalArgumentException.class, () -> Sssp.matrix(g, new int[] {0}, new int[] {100}));
         }
     }
+
+    /** The whole-row copies DeviceGraph.matrix uses: each cell lands where set/setExact would put it. */
+    @Test
+    void rowsCopyIntoTheirCells() {
+        try (DistanceMatrix exact = new DistanceMatrix(2, 3, WeightType.INT32);
+                DistanceMatrix real = new DistanceMatrix(2, 3, WeightType.FLOAT32)) {
+            exact.setRow(1, new long[] {5, Long.MAX_VALUE, 0});
+            exact.setRow(0, new double[] {1, Double.POSITIVE_INFINITY, 7});
+            real.setRow(1, new double[] {0.5, Double.POSITIVE_INFINITY, 3});
+            assertEquals(1, exact.getAsLong(0, 0));
+            assertEquals(Double.POSITIVE_INFINITY, exact.get(0, 1));
+            assertEquals(7, exact.getAsLong(0, 2));
+            assertEquals(5, exact.getAsLong(1, 0));
+            assertEquals(Double.POSITIVE_INFINITY, exact.get(1, 1));
+            assertEquals(0, exact.getAsLong(1, 2));
+            assertEquals(0.5, real.get(1, 0));
+            assertEquals(Double.POSITIVE_INFINITY, real.get(1, 1));
+            assertEquals(3, real.get(1, 2));
+            assertThrows(IllegalArgumentException.class, () -> real.setRow(0, new double[] {1, 2}));
+            assertThrows(IndexOutOfBoundsException.class, () -> exact.setRow(2, new long[] {1, 2, 3}));
+        }
+    }
 }
