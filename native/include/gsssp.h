@@ -60,7 +60,7 @@ typedef enum gsssp_weight_type {
 
 /* Algorithm ids are stable: values are never reused. */
 typedef enum gsssp_algorithm {
-  GSSSP_ALGORITHM_CPU_DIJKSTRA = 0,   /* binary-heap Dijkstra on the host: the reference */
+  GSSSP_ALGORITHM_CPU_DIJKSTRA = 0,   /* radix-heap Dijkstra on the host: the reference */
   GSSSP_ALGORITHM_BELLMAN_FORD = 1,   /* Harish & Narayanan, as in Patel 2023, Algorithms 5-7 */
   GSSSP_ALGORITHM_FRONTIER = 2,       /* Martin et al. ICCS'09, relax_F (Fig. 3) */
   GSSSP_ALGORITHM_NEAR_FAR = 3,       /* Davidson et al. IPDPS'14, as optimized in LonestarGPU */

@@ -1140,6 +1140,110 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
   return g_failed == 0 ? 0 : 1;
 }
 
+// --probe: the fixed costs of one query, call by call, for the serving path (the issue "Java at kernel
+// speed"): CPU Dijkstra into ordinary and into page-locked output memory, a GPU query into page-locked memory
+// with compact distances, and a resident query with one target read and the result destroyed. Medians of
+// `repeat` runs, in microseconds.
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only) {
+  Graph g;
+  const bool generated = path.rfind("gen:", 0) == 0;
+  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
+    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
+    return 2;
+  }
+  if (source < 0) source = largest_out_degree(g);
+  const int64_t n = g.n;
+  std::printf("probe %s: %lld vertices, %zu edges, source %lld, %d runs each (median us)\n", path.c_str(),
+              static_cast<long long>(n), g.targets.size(), static_cast<long long>(source), repeat);
+  const gsssp_csr csr = g.csr();
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.compute_predecessors = 0;
+  int32_t devices = 0;
+  gsssp_device_count(&devices);
+  if (only.empty() || only.find("cpu") != std::string::npos) {
+    gsssp_host_graph_t hg = nullptr;
+    if (gsssp_host_graph_create(&hg, &csr) != 0) return 1;
+    std::vector<int64_t> plain(static_cast<size_t>(n));
+    void* pinned = nullptr;
+    if (devices > 0 && gsssp_host_alloc(&pinned, n * 8) != 0) return 1;
+    for (int kind = 0; kind < (pinned != nullptr ? 2 : 1); ++kind) {
+      void* out = kind == 0 ? static_cast<void*>(plain.data()) : pinned;
+      std::vector<double> call, search;
+      for (int r = 0; r < repeat; ++r) {
+        gsssp_stats st{};
+        const double t0 = now_ms();
+        if (gsssp_host_graph_sssp(hg, GSSSP_ALGORITHM_CPU_DIJKSTRA, source, &o, out, nullptr, &st) != 0) return 1;
+        call.push_back((now_ms() - t0) * 1e3);
+        search.push_back(st.time_ms * 1e3);
+      }
+      std::printf("cpu-dijkstra into %-8s call %9.1f  search %9.1f\n", kind == 0 ? "malloc" : "pinned",
+                  median(call), median(search));
+    }
+    gsssp_host_free(pinned);
+    gsssp_host_graph_destroy(hg);
+  }
+  if (devices == 0) {
+    std::printf("no CUDA device: GPU probes skipped\n");
+    return 0;
+  }
+  gsssp_device_graph_t dg = upload(g);
+  if (dg == nullptr) return 1;
+  void* pinned = nullptr;
+  if (gsssp_host_alloc(&pinned, n * 8) != 0) return 1;
+  if (only.empty() || only.find("gpu") != std::string::npos) {
+    gsssp_options c = o;
+    c.compact_distances = 1;
+    std::vector<double> call, kernel, total;
+    for (int r = 0; r < repeat; ++r) {
+      gsssp_stats st{};
+      const double t0 = now_ms();
+      if (gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &c, pinned, nullptr, &st) != 0) {
+        std::printf("adds failed: %s\n", gsssp_last_error());
+        return 1;
+      }
+      call.push_back((now_ms() - t0) * 1e3);
+      kernel.push_back(st.time_ms * 1e3);
+      total.push_back(st.total_ms * 1e3);
+    }
+    std::printf("adds compact pinned    call %9.1f  kernel %9.1f  total_ms %9.1f\n", median(call), median(kernel),
+                median(total));
+  }
+  if (only.empty() || only.find("resident") != std::string::npos) {
+    std::vector<double> query, kernel, read, destroy;
+    const int32_t target = static_cast<int32_t>(n - 1);
+    for (int r = 0; r < repeat; ++r) {
+      gsssp_stats st{};
+      gsssp_device_result_t res = nullptr;
+      const double t0 = now_ms();
+      if (gsssp_device_graph_sssp_resident(dg, GSSSP_ALGORITHM_ADDS, source, &o, &res, &st) != 0) {
+        std::printf("resident failed: %s\n", gsssp_last_error());
+        return 1;
+      }
+      const double t1 = now_ms();
+      int64_t d = 0;
+      if (gsssp_device_result_distances(res, &target, 1, &d) != 0) return 1;
+      const double t2 = now_ms();
+      gsssp_device_result_destroy(res);
+      const double t3 = now_ms();
+      query.push_back((t1 - t0) * 1e3);
+      kernel.push_back(st.time_ms * 1e3);
+      read.push_back((t2 - t1) * 1e3);
+      destroy.push_back((t3 - t2) * 1e3);
+    }
+    std::printf("adds resident          query %9.1f  kernel %9.1f  read-one %7.1f  destroy %7.1f\n", median(query),
+                median(kernel), median(read), median(destroy));
+  }
+  gsssp_host_free(pinned);
+  gsssp_device_graph_destroy(dg);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1152,6 +1256,7 @@ int main(int argc, char** argv) {
   std::string only;
   int adds_repeat = 0;
   int32_t block_size = 0;
+  bool probe = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -1160,6 +1265,7 @@ int main(int argc, char** argv) {
     else if (arg == "--gr" && has_value) gr_path = argv[++i];
     else if (arg == "--source" && has_value) source = std::strtoll(argv[++i], nullptr, 10);
     else if (arg == "--float") as_float = true;
+    else if (arg == "--probe") probe = true;
     else if (arg == "--repeat" && has_value) repeat = std::atoi(argv[++i]);
     else if (arg == "--gen" && has_value) gr_path = std::string("gen:") + argv[++i];
     else if (arg == "--only" && has_value) only = argv[++i];
@@ -1168,12 +1274,14 @@ int main(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: %s [--seed N] [--quick]\n"
-                   "       %s --gr FILE.gr[.gz] [--source S] [--float] [--repeat K] [--block THREADS]\n",
-                   argv[0], argv[0]);
+                   "       %s --gr FILE.gr[.gz] [--source S] [--float] [--repeat K] [--block THREADS]\n"
+                   "       %s --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]\n",
+                   argv[0], argv[0], argv[0]);
       return 2;
     }
   }
   std::printf("gsssp %s self-test, seed %llu\n", gsssp_version(), static_cast<unsigned long long>(seed));
+  if (probe && !gr_path.empty()) return run_probe(gr_path, source, repeat, only);
   if (!gr_path.empty()) return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 
   std::mt19937_64 rng(seed);
