@@ -70,7 +70,9 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_ADDS = 7,           /* Wang, Fussell & Lin PPoPP'21: asynchronous dynamic delta-stepping */
   GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* Martin et al. ICCS'09, adjacency-matrix relax_F */
   GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9, /* Martin et al. ICCS'09, adjacency-matrix relax_U */
-  GSSSP_ALGORITHM_CPU_BELLMAN_FORD = 10 /* queue-based Bellman-Ford on the host; accepts negative weights */
+  GSSSP_ALGORITHM_CPU_BELLMAN_FORD = 10, /* queue-based Bellman-Ford on the host; accepts negative weights */
+  GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = 11 /* Bellman-Ford in one thread block, distances in shared memory:
+                                             small graphs (about 19,000 vertices on an H100; UNSUPPORTED above) */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */

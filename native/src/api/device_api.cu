@@ -17,6 +17,7 @@
 
 #include "algorithms/adds/adds.hpp"
 #include "algorithms/bellman_ford/bellman_ford.hpp"
+#include "algorithms/block_bf/block_bf.hpp"
 #include "algorithms/da2cf/da2cf.hpp"
 #include "algorithms/frontier/frontier.hpp"
 #include "algorithms/near_far/near_far.hpp"
@@ -177,6 +178,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::hbf::run(query);
     case GSSSP_ALGORITHM_ADDS:
       return gsssp::adds::run(query);
+    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD:
+      return gsssp::block_bf::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -324,6 +327,10 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   query.options = resolved.raw;
   query.device_graph = &g;
   query.negative_weights = !g.negative_weight_message.empty();
+  gsssp::QueryOutput output = make_output(resolved.predecessors);
+  output.compact = resolved.raw.compact_distances != 0;
+  gsssp::FinalizeTail tail(query, output);
+  query.tail = &tail;
 
   const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
   if (run.negative_cycle_vertex >= 0) {
@@ -333,9 +340,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
                 gsssp::format("negative cycle reachable from the source through vertex %lld",
                               static_cast<long long>(run.negative_cycle_vertex)));
   }
-  gsssp::QueryOutput output = make_output(resolved.predecessors);
-  output.compact = resolved.raw.compact_distances != 0;
-  const gsssp::FinalizeResult finished = gsssp::finalize_query(query, run.distances, output);
+  const gsssp::FinalizeResult finished = tail.finish(run.distances, /*drained=*/run.tail_enqueued);
   on_success(workspace, run.distances, output);
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
              start, finished.distance_bytes);

@@ -73,6 +73,7 @@ inline AlgorithmKind classify_algorithm(int32_t algorithm) {
     case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
     case GSSSP_ALGORITHM_HBF:
     case GSSSP_ALGORITHM_ADDS:
+    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD:
       return AlgorithmKind::kGpu;
     default:
       return AlgorithmKind::kUnknown;
@@ -90,6 +91,7 @@ inline const char* algorithm_name(int32_t algorithm) {
     case GSSSP_ALGORITHM_DA2CF_U: return "DA2CF_U";
     case GSSSP_ALGORITHM_HBF: return "HBF";
     case GSSSP_ALGORITHM_ADDS: return "ADDS";
+    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: return "BLOCK_BELLMAN_FORD";
     case GSSSP_ALGORITHM_DA2CF_F_MATRIX: return "DA2CF_F_MATRIX";
     case GSSSP_ALGORITHM_DA2CF_U_MATRIX: return "DA2CF_U_MATRIX";
     default: return "unknown";

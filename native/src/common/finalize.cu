@@ -1,6 +1,7 @@
 #include "common/finalize.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <type_traits>
 
 #include "common/cuda_check.hpp"
@@ -25,9 +26,10 @@ void copy_predecessors(const QueryOutput& out, const int32_t* predecessors, long
   }
 }
 
+// The predecessor tree of the final distances, in the workspace's predecessor buffer. Reads counters
+// mid-way (its own synchronisations); also checks float overflow, which its tight-edge pass sees.
 template <class D>
-FinalizeResult finalize_typed(const QueryContext& query, const typename D::stored* distances,
-                              const QueryOutput& out) {
+int32_t* derive_tree(const QueryContext& query, const typename D::stored* distances) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -36,108 +38,193 @@ FinalizeResult finalize_typed(const QueryContext& query, const typename D::store
   const int block = query.launch.block;
   const auto* weights = static_cast<const typename D::weight*>(g.weights);
   DeviceCounters* counters = ws.counters();
-  // Only a float sum can overflow; int64 sums of int32 weights cannot (gsssp.h).
   constexpr bool kFloat = std::is_same_v<D, Float32Distance>;
 
-  int32_t* predecessors = nullptr;
-  if (out.predecessors) {
-    predecessors = ws.buffer<int32_t>(Slot::kPredecessors, n);
-    GSSSP_CUDA_CHECK(cudaMemsetAsync(predecessors, 0xff, static_cast<size_t>(n) * sizeof(int32_t), stream));
-    if (query.negative_weights) {
-      // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
-      // claims, a zero-weight cycle of tight edges (w, -w) could close. Only claims from the source then.
-      if (kFloat) {
-        tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                       nullptr, counters);
-      }
-    } else {
-      tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                      predecessors, counters);
+  int32_t* predecessors = ws.buffer<int32_t>(Slot::kPredecessors, n);
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(predecessors, 0xff, static_cast<size_t>(n) * sizeof(int32_t), stream));
+  if (query.negative_weights) {
+    // Pass 1's links need d(u) < d(v) along a tight edge, which negative weights break: mixed with pass-2
+    // claims, a zero-weight cycle of tight edges (w, -w) could close. Only claims from the source then.
+    if (kFloat) {
+      tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                     nullptr, counters);
     }
+  } else {
+    tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                    predecessors, counters);
+  }
+  count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
+                                                      &counters->unset_predecessors);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  const DeviceCounters host = ws.read_counters();
+  if (host.overflow != 0) throw_overflow(query.source);
+  if (host.unset_predecessors != 0) {
+    // No algorithm bound applies here: each round claims at least one vertex, so n rounds always suffice.
+    const RoundLoopResult claims =
+        run_rounds(ws, &counters->claim_change, *query.cancelled, n + 1, [&](int64_t round) {
+          claim_kernel<D><<<grid, block, 0, stream>>>(n, query.source, g.offsets, g.targets, weights, distances,
+                                                      predecessors, &counters->claim_change, round);
+        });
+    GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->unset_predecessors, 0, sizeof(unsigned long long), stream));
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
                                                         &counters->unset_predecessors);
     GSSSP_CUDA_CHECK(cudaGetLastError());
-    const DeviceCounters host = ws.read_counters();
-    if (host.overflow != 0) throw_overflow(query.source);
-    if (host.unset_predecessors != 0) {
-      // No algorithm bound applies here: each round claims at least one vertex, so n rounds always suffice.
-      const RoundLoopResult claims =
-          run_rounds(ws, &counters->claim_change, *query.cancelled, n + 1, [&](int64_t round) {
-            claim_kernel<D><<<grid, block, 0, stream>>>(n, query.source, g.offsets, g.targets, weights, distances,
-                                                        predecessors, &counters->claim_change, round);
-          });
-      GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->unset_predecessors, 0, sizeof(unsigned long long), stream));
-      count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
-                                                          &counters->unset_predecessors);
-      GSSSP_CUDA_CHECK(cudaGetLastError());
-      const DeviceCounters after = ws.read_counters();
-      if (!claims.converged || after.unset_predecessors != 0) {
-        fail(GSSSP_ERROR_INTERNAL, format("predecessor derivation left %llu reached vertices without a parent",
-                                          after.unset_predecessors));
-      }
+    const DeviceCounters after = ws.read_counters();
+    if (!claims.converged || after.unset_predecessors != 0) {
+      fail(GSSSP_ERROR_INTERNAL, format("predecessor derivation left %llu reached vertices without a parent",
+                                        after.unset_predecessors));
     }
-  } else if (kFloat) {
-    // Checked with the final read below: no synchronisation of its own.
-    tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                   nullptr, counters);
   }
+  return predecessors;
+}
 
-  FinalizeResult result;
+// The outputs' passes and copies and the counters' copy back, all on the stream, no host wait. `reset`:
+// an earlier enqueue ran behind a run that was then restarted, so what it counted is cleared first.
+template <class D>
+void enqueue_outputs(const QueryContext& query, const typename D::stored* distances, const QueryOutput& out,
+                     const int32_t* predecessors, bool reset) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const CsrView& g = query.graph;
+  const long long n = g.num_vertices;
+  const int grid = query.launch.grid;
+  const int block = query.launch.block;
+  DeviceCounters* counters = ws.counters();
+  // Only a float sum can overflow; int64 sums of int32 weights cannot (gsssp.h).
+  constexpr bool kFloat = std::is_same_v<D, Float32Distance>;
+  static_assert(offsetof(DeviceCounters, wide_needed) - offsetof(DeviceCounters, reached) ==
+                    3 * sizeof(unsigned long long),
+                "reached .. wide_needed are contiguous");
+  if (reset) {
+    GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, 4 * sizeof(unsigned long long), stream));
+  }
+  if (predecessors == nullptr && kFloat) {
+    // (With a tree, derive_tree checked.) Read with the counters below: no synchronisation of its own.
+    tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(
+        n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), distances, nullptr, counters);
+  }
   if (out.resident) {
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
-    GSSSP_CUDA_CHECK(cudaGetLastError());
-    result.counters = ws.read_counters();
-    if (result.counters.overflow != 0) throw_overflow(query.source);
-    return result;
-  }
-
-  // Compact host output first (4 bytes per distance, half the bus traffic) when asked: one pass writes it
-  // and counts the reached vertices, the copies and the counters follow on the stream, and one
-  // synchronisation completes them all. Only if some distance does not fit is the 8-byte output written.
-  const bool compact_first = out.compact && out.host_distances != nullptr;
-  if (compact_first) {
-    // Sized for the 8-byte output too, so that a fallback to it (or the next query) reuses the buffer.
+  } else if (out.compact && out.host_distances != nullptr) {
+    // Compact host output first (4 bytes per distance, half the bus traffic): one pass writes it and counts
+    // the reached vertices. Sized for the 8-byte output too, so that a fallback to it (complete_outputs) or
+    // the next query reuses the buffer.
     auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
     to_compact_kernel<D><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
-    GSSSP_CUDA_CHECK(cudaGetLastError());
     if (n > 0) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
                                        cudaMemcpyDeviceToHost, stream));
     }
-    copy_predecessors(out, predecessors, n, stream);
-    result.counters = ws.read_counters();
-    if (result.counters.overflow != 0) throw_overflow(query.source);
-    if (result.counters.wide_needed == 0) {
-      result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
-      return result;
+  } else {
+    // The 8-byte output: one pass widens the distances into their destination and counts the reached vertices.
+    auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
+    to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
+    if (n > 0 && out.host_distances != nullptr) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
+                                       cudaMemcpyDeviceToHost, stream));
     }
-    GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
   }
-
-  // The 8-byte output: one pass widens the distances into their destination and counts the reached
-  // vertices; then the copies to the host and the counters go on the same stream, and one synchronisation
-  // completes them all.
-  auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
-  to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
   GSSSP_CUDA_CHECK(cudaGetLastError());
-  if (n > 0 && out.host_distances != nullptr) {
+  if (!out.resident) copy_predecessors(out, predecessors, n, stream);
+  ws.enqueue_counters_read();
+}
+
+// After the stream drained behind enqueue_outputs: the counters, the overflow check, and, when compact
+// distances did not fit, the 8-byte output written instead (one more pass, copy and synchronisation).
+template <class D>
+FinalizeResult complete_outputs(const QueryContext& query, const typename D::stored* distances,
+                                const QueryOutput& out, bool drained) {
+  Workspace& ws = *query.workspace;
+  if (!drained) ws.synchronize();
+  FinalizeResult result;
+  result.counters = ws.host_counters();
+  if (result.counters.overflow != 0) throw_overflow(query.source);
+  const bool compact = !out.resident && out.compact && out.host_distances != nullptr;
+  if (!compact) return result;
+  if (result.counters.wide_needed == 0) {
+    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+    return result;
+  }
+  const cudaStream_t stream = ws.stream();
+  const long long n = query.graph.num_vertices;
+  DeviceCounters* counters = ws.counters();
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
+  to_output_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, output, &counters->reached);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  if (n > 0) {
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
                                      cudaMemcpyDeviceToHost, stream));
   }
-  if (!compact_first) copy_predecessors(out, predecessors, n, stream);  // else already on its way
   result.counters = ws.read_counters();
-  if (result.counters.overflow != 0) throw_overflow(query.source);
   return result;
+}
+
+template <class D>
+void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset) {
+  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset);
+}
+
+template <class D>
+FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
+                            bool drained) {
+  const auto* distances = static_cast<const typename D::stored*>(stored);
+  if (!enqueued) {
+    const int32_t* predecessors = out.predecessors ? derive_tree<D>(query, distances) : nullptr;
+    enqueue_outputs<D>(query, distances, out, predecessors, false);
+    drained = false;
+  }
+  return complete_outputs<D>(query, distances, out, drained);
+}
+
+
+// The output slot's size for this output, in bytes (0: none).
+template <class D>
+size_t output_bytes(const QueryOutput& out, long long n) {
+  if (out.resident) return 0;
+  if (out.compact && out.host_distances != nullptr) return static_cast<size_t>(std::max<long long>(n, 1)) * 2 * sizeof(typename D::compact);
+  return static_cast<size_t>(n) * sizeof(typename D::output);
+}
+
+bool page_locked(const void* host) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, host) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return attributes.type == cudaMemoryTypeHost;
 }
 
 }  // namespace
 
-FinalizeResult finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output) {
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finalize_typed<Float32Distance>(query, static_cast<const Float32Distance::stored*>(stored_distances),
-                                           output);
+FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output) : query_(query), output_(output) {
+  pipelined_ = !output.predecessors && (output.resident || output.host_distances == nullptr ||
+                                        page_locked(output.host_distances));
+}
+
+void FinalizeTail::prepare() {
+  const long long n = query_.graph.num_vertices;
+  const size_t bytes = query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32 ? output_bytes<Float32Distance>(output_, n)
+                                                                        : output_bytes<Int32Distance>(output_, n);
+  if (bytes > 0) query_.workspace->buffer(Slot::kOutput, bytes);
+}
+
+void FinalizeTail::enqueue(const void* stored_distances) {
+  if (!pipelined()) fail(GSSSP_ERROR_INTERNAL, "a query tail with predecessors cannot be enqueued early");
+  if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0);
+  } else {
+    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0);
   }
-  return finalize_typed<Int32Distance>(query, static_cast<const Int32Distance::stored*>(stored_distances), output);
+  ++enqueued_;
+}
+
+FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained) {
+  const bool enqueued = enqueued_ > 0;
+  if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained);
+  }
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained);
 }
 
 }  // namespace gsssp

@@ -26,8 +26,39 @@ struct FinalizeResult {
   int distance_bytes = 8;   // bytes per distance written to host_distances
 };
 
-// Returns the query's counters, read back in the same stream synchronisation that completes the copies,
-// and the output format written. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
-FinalizeResult finalize_query(const QueryContext& query, const void* stored_distances, const QueryOutput& output);
+// The tail of one query, in two halves so that it can ride on the algorithm's own wait. enqueue() puts the
+// tail's passes and copies, and the copy of the counters back to the host, on the query's stream without
+// waiting; complete() reads what they left once the stream has drained. A driver that waits for its kernel
+// anyway (ADDS polls its stream) calls enqueue() right behind the kernel, before it waits (QueryContext::tail),
+// so that one wait completes the algorithm and its tail: on the H200 probe (selftest --probe, random 1M x 7)
+// the separate report read and counter read cost about 20 us of each query beyond the kernel.
+//
+// Only a query without predecessors is enqueued early (pipelined()): deriving the tree reads counters
+// mid-way. finish() runs whatever the driver did not: the tree, enqueue() and complete().
+class FinalizeTail {
+ public:
+  FinalizeTail(const QueryContext& query, const QueryOutput& output);
+  FinalizeTail(const FinalizeTail&) = delete;
+  FinalizeTail& operator=(const FinalizeTail&) = delete;
+
+  // No tree to derive, and no copy into pageable host memory (that copy would block the host inside
+  // enqueue() until the kernel ends, out of reach of the driver's cancellation and watchdog).
+  bool pipelined() const { return pipelined_; }
+  // Before the algorithm's kernel, when the tail will be enqueued early: sizes the output buffer now, since
+  // growing it behind a running kernel would wait for the kernel.
+  void prepare();
+  // Behind the algorithm's last kernel, before the host waits; again after each restart of the algorithm
+  // (the counters the tail accumulates are reset first). Only when pipelined().
+  void enqueue(const void* stored_distances);
+  // The query's counters and the output format written, once the algorithm has ended with these final
+  // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
+  FinalizeResult finish(const void* stored_distances, bool drained);
+
+ private:
+  const QueryContext& query_;
+  const QueryOutput& output_;
+  bool pipelined_ = false;
+  int enqueued_ = 0;
+};
 
 }  // namespace gsssp

@@ -28,6 +28,8 @@ struct LaunchShape {
   int grid = 1;  // for grid-stride loops over the vertices: at most what the device keeps resident
 };
 
+class FinalizeTail;
+
 struct QueryContext {
   CsrView graph;
   int64_t source = 0;
@@ -41,6 +43,10 @@ struct QueryContext {
   // The graph has a negative edge weight (only algorithms that accept them run then); finalize's tree
   // derivation must not rely on d(u) < d(v) along tight edges.
   bool negative_weights = false;
+  // The query's tail (common/finalize.hpp). A driver that waits for its stream itself may call
+  // tail->enqueue(final distances) behind its last kernel when tail->pipelined(), and then says so in
+  // AlgorithmRun::tail_enqueued; the others leave it alone.
+  FinalizeTail* tail = nullptr;
 };
 
 struct AlgorithmRun {
@@ -51,6 +57,8 @@ struct AlgorithmRun {
   int64_t trace_length = 0;    // samples written to the caller's trace buffer
   int64_t negative_cycle_vertex = -1;  // >= 0: a negative cycle reachable from the source runs through it
   int64_t restarts = 0;        // ADDS: runs restarted with a larger bucket pool
+  // The driver enqueued the query's tail behind its last kernel and saw the stream drain after it.
+  bool tail_enqueued = false;
 };
 
 }  // namespace gsssp

@@ -77,10 +77,14 @@ void* Workspace::staging(size_t bytes) {
 }
 
 DeviceCounters Workspace::read_counters() {
+  enqueue_counters_read();
+  synchronize();
+  return host_counters();
+}
+
+void Workspace::enqueue_counters_read() {
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(counters_host_.get(), counters_.get(), sizeof(DeviceCounters),
                                    cudaMemcpyDeviceToHost, stream()));
-  synchronize();
-  return *static_cast<const DeviceCounters*>(counters_host_.get());
 }
 
 unsigned long long Workspace::read_counter(const unsigned long long* device_field) {

@@ -64,6 +64,10 @@ class Workspace {
   DeviceCounters* counters() const { return counters_.as<DeviceCounters>(); }
   // Copies all counters back and waits for the stream.
   DeviceCounters read_counters();
+  // The same in two halves: the copy goes on the stream, and host_counters() reads it once the stream has
+  // drained (a wait the caller does, or knows happened).
+  void enqueue_counters_read();
+  DeviceCounters host_counters() const { return *static_cast<const DeviceCounters*>(counters_host_.get()); }
   // Copies one counter back and waits for the stream.
   unsigned long long read_counter(const unsigned long long* device_field);
   void synchronize();

@@ -26,13 +26,38 @@ class GpuAlgorithmsTest {
             .filter(a -> !a.cliName().endsWith("-matrix"))
             .toList();
 
+    /**
+     * The largest graph every supported card runs {@link Algorithm#BLOCK_BELLMAN_FORD} on: an sm_86/sm_89 block
+     * has 99 KB of shared memory, 12 bytes per int-weighted vertex.
+     */
+    static final int BLOCK_BF_EVERYWHERE = 8_000;
+
+    /**
+     * {@code dg.query(source, a)}, or null when {@code a} is the one-block solver and the graph is beyond
+     * {@link #BLOCK_BF_EVERYWHERE} vertices and refused as too large for this card's shared memory.
+     */
+    static Result queryOrTooLarge(DeviceGraph dg, Graph g, int source, Algorithm a) {
+        try {
+            return dg.query(source, a);
+        } catch (UnsupportedInputException e) {
+            if (a == Algorithm.BLOCK_BELLMAN_FORD && g.numVertices() > BLOCK_BF_EVERYWHERE
+                    && e.getMessage().contains("shared memory")) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
     /** Checks each GPU algorithm from the given sources; one upload serves all of them. */
     static void checkAll(Graph g, String what, int... sources) {
         try (DeviceGraph dg = DeviceGraph.upload(g)) {
             for (int source : sources) {
                 Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
                 for (Algorithm a : GPU_ALGORITHMS) {
-                    Result r = dg.query(source, a);
+                    Result r = queryOrTooLarge(dg, g, source, a);
+                    if (r == null) {
+                        continue;
+                    }
                     Optional<String> problem = Verifier.check(g, r, reference);
                     if (problem.isPresent()) {
                         fail(a + " on " + what + " from " + source + ": " + problem.get());
@@ -115,7 +140,11 @@ class GpuAlgorithmsTest {
         try (Graph g = RandomGraphs.build(new Spec(RandomGraphs.Shape.GRID, 10_000, 3, WeightType.INT32, 100, 0));
                 DeviceGraph dg = DeviceGraph.upload(g)) {
             for (Algorithm a : GPU_ALGORITHMS) {
-                Stats s = dg.query(0, a).stats();
+                Result r = queryOrTooLarge(dg, g, 0, a);
+                if (r == null) {
+                    continue;
+                }
+                Stats s = r.stats();
                 assertTrue(s.timeMs() > 0 && s.totalMs() >= s.timeMs(), a + ": " + s);
                 if (a == Algorithm.ADDS) {
                     // ADDS counts head-bucket switches, not rounds, and its dynamic Δ may widen the buckets

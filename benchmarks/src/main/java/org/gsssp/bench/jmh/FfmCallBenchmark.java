@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #cpuQuery1k} and {@link #gpuQuery1k}: a whole query on a 1,000-vertex graph, where the fixed
  *       costs (argument structs, stream set-up, copies) dominate, on the serving path: into {@link QueryBuffers}
  *       allocated once per trial and thread (pinned where there is a GPU), no predecessors; the GPU one runs
- *       {@link Algorithm#ADDS} on a graph resident on the GPU;</li>
+ *       {@link Algorithm#ADDS} on a graph resident on the GPU ({@link #gpuQuery1kBlock}: the small-graph solver,
+ *       {@link Algorithm#BLOCK_BELLMAN_FORD});</li>
  *   <li>{@link #cpuQuery1kPooled} and {@link #gpuQuery1kPooled}: the same into the pooled memory of a
  *       {@link Result}, closed (given back) in the benchmark method.</li>
  * </ul>
@@ -153,6 +154,12 @@ public class FfmCallBenchmark {
     @Benchmark
     public Result gpuQuery1k(GpuGraph g, GpuBuffers b) {
         return g.device.query(g.source, Algorithm.ADDS, g.options, b.buffers);
+    }
+
+    /** {@link #gpuQuery1k} with the small-graph solver, {@link Algorithm#BLOCK_BELLMAN_FORD}, instead of ADDS. */
+    @Benchmark
+    public Result gpuQuery1kBlock(GpuGraph g, GpuBuffers b) {
+        return g.device.query(g.source, Algorithm.BLOCK_BELLMAN_FORD, g.options, b.buffers);
     }
 
     @Benchmark

@@ -248,6 +248,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_CPU_BELLMAN_FORD() {
         return GSSSP_ALGORITHM_CPU_BELLMAN_FORD;
     }
+    private static final int GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = (int)11L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = 11
+     * }
+     */
+    public static int GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD() {
+        return GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD;
+    }
     private static final int GSSSP_HBF_DP_OFF = (int)0L;
     /**
      * {@snippet lang=c :

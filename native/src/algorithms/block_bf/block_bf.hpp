@@ -1,0 +1,22 @@
+// GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: Bellman-Ford (Harish & Narayanan, as in Patel 2023, Algorithms 5-7)
+// run whole inside one thread block, with the distances in shared memory: gsssp's small-graph solver.
+//
+// On small graphs the GPU algorithms built for large ones are latency-bound, not work-bound: ADDS's
+// manager/worker hand-offs took 147 us of kernel time on a 1,000-vertex random graph (H200, selftest
+// --probe), where the whole search is 7,000 relaxations. One block needs no grid-wide synchronisation: a
+// round ends at a __syncthreads, the distances are shared-memory atomics, and concurrent queries each take
+// one SM instead of the whole device.
+#pragma once
+
+#include "common/query.hpp"
+
+namespace gsssp::block_bf {
+
+// Non-negative weights only (checked by the caller). Fails with GSSSP_ERROR_UNSUPPORTED when the graph's
+// distances do not fit one block's shared memory (block_bf_policy.hpp).
+AlgorithmRun run(const QueryContext& query);
+
+// Whether a graph of n vertices and this weight type fits on `device` (the check run() makes).
+bool fits(int device, int64_t num_vertices, int32_t weight_type);
+
+}  // namespace gsssp::block_bf

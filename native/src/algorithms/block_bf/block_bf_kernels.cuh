@@ -1,0 +1,83 @@
+// The one-block Bellman-Ford kernel (block_bf.hpp).
+#pragma once
+
+#include <cub/block/block_reduce.cuh>
+
+#include "algorithms/block_bf/block_bf_policy.hpp"
+#include "common/distance.cuh"
+#include "common/workspace.hpp"
+
+namespace gsssp::block_bf {
+
+// Rounds taken and whether the last one changed nothing, copied back behind the kernel.
+struct RoundRecord {
+  long long rounds;
+  int converged;
+};
+
+// One block of kBlockThreads threads. Shared memory: the stored distances, then per vertex the round in
+// which it is next to be expanded (-1: not scheduled). A round expands every vertex scheduled for it,
+// reading its distance as it stands then (a vertex lowered earlier in the same round relaxes with the lower
+// value: Gauss-Seidel order, fewer rounds than Jacobi's two arrays); a vertex lowered in round r is
+// scheduled for round r + 1. The search ends after a round that lowered nothing: every lowering was then
+// followed by an expansion at that distance or a lower one, which is Bellman-Ford's fixed point.
+template <class D>
+__global__ void __launch_bounds__(kBlockThreads)
+    block_bf_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
+                    const typename D::weight* __restrict__ weights, long long source, long long max_rounds,
+                    typename D::stored* __restrict__ distances_out, DeviceCounters* counters,
+                    RoundRecord* record) {
+  using stored = typename D::stored;
+  extern __shared__ unsigned long long shared_words[];
+  stored* dist = reinterpret_cast<stored*>(shared_words);
+  int* scheduled = reinterpret_cast<int*>(dist + n);
+
+  for (long long v = threadIdx.x; v < n; v += blockDim.x) {
+    dist[v] = v == source ? D::kZero : D::kInfinity;
+    scheduled[v] = v == source ? 0 : -1;
+  }
+  __syncthreads();
+
+  unsigned long long visits = 0, relaxed = 0;
+  long long round = 0;
+  int converged = 0;
+  for (; round < max_rounds; ++round) {
+    int lowered = 0;
+    for (long long v = threadIdx.x; v < n; v += blockDim.x) {
+      if (scheduled[v] != round) continue;
+      ++visits;
+      const typename D::value d = D::decode(dist[v]);
+      const long long end = offsets[v + 1];
+      for (long long e = offsets[v]; e < end; ++e) {
+        const int32_t t = targets[e];
+        const stored s = D::encode(D::relax(d, weights[e]));
+        // The read is a filter only: distances only fall, so a stale (higher) value costs one atomic.
+        if (s < dist[t] && s < atomicMin(&dist[t], s)) {
+          scheduled[t] = static_cast<int>(round + 1);
+          lowered = 1;
+        }
+      }
+      relaxed += static_cast<unsigned long long>(end - offsets[v]);
+    }
+    if (!__syncthreads_or(lowered)) {
+      converged = 1;
+      ++round;
+      break;
+    }
+  }
+
+  for (long long v = threadIdx.x; v < n; v += blockDim.x) distances_out[v] = dist[v];
+  using Reduce = cub::BlockReduce<unsigned long long, kBlockThreads>;
+  __shared__ typename Reduce::TempStorage reduce_storage;
+  const unsigned long long total_visits = Reduce(reduce_storage).Sum(visits);
+  __syncthreads();  // the temporary storage is reused
+  const unsigned long long total_relaxed = Reduce(reduce_storage).Sum(relaxed);
+  if (threadIdx.x == 0) {
+    counters->vertex_visits += total_visits;
+    counters->edges_relaxed += total_relaxed;
+    record->rounds = round;
+    record->converged = converged;
+  }
+}
+
+}  // namespace gsssp::block_bf
