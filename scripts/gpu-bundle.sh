@@ -35,6 +35,9 @@ mvn -B -q dependency:copy -Dartifact="org.junit.platform:junit-platform-console-
 # gsssp_stats layout would have the native side read or write past the structs Java allocates).
 rm -f "$out"/lib/gsssp-bindings-*.jar
 cp jextract-bindings/target/gsssp-bindings-"$version".jar "$out/lib/"
+# Fuzzing (Jazzer, 8 MB) runs here, not on the GPU host: its jars and the fuzz tests stay out of the bundle.
+rm -f "$out"/lib/jazzer*
+zip -q -d "$out/lib/gsssp-$version-tests.jar" 'org/gsssp/io/*FuzzTest*' >/dev/null 2>&1 || true
 # The standalone launcher carries its own JUnit; the copies among the test dependencies would clash.
 rm -f "$out"/lib/junit-* "$out"/lib/opentest4j-* "$out"/lib/apiguardian-*
 

@@ -50,7 +50,8 @@ typedef enum gsssp_status {
   GSSSP_ERROR_INTERNAL = 8,           /* a bug in gsssp */
   GSSSP_ERROR_UNSUPPORTED = 9,        /* the algorithm does not accept this input (e.g. negative weights) */
   GSSSP_ERROR_OVERFLOW = 10,          /* a float32 distance overflowed */
-  GSSSP_ERROR_NOT_CONVERGED = 11      /* the caller's max_iterations was reached before convergence */
+  GSSSP_ERROR_NOT_CONVERGED = 11,     /* the caller's max_iterations was reached before convergence */
+  GSSSP_ERROR_CERTIFICATE = 12        /* options.certify: the answer failed its optimality certificate (a bug) */
 } gsssp_status;
 
 typedef enum gsssp_weight_type {
@@ -188,6 +189,11 @@ typedef struct gsssp_options {
    * vertices. NULL (default) = a full single-source search. Ids in [0, num_vertices). */
   const int32_t* targets;
   int64_t target_count;
+
+  /* GPU queries: 1 = check the answer on the GPU before it is returned (gsssp_device_graph_certify's checks,
+   * about one pass over the graph); a failed check gives GSSSP_ERROR_CERTIFICATE with the violation in the
+   * error text, and stats.certificate_ms says what the check cost. 0 (default) = no check. */
+  int32_t certify;
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);
@@ -205,6 +211,7 @@ typedef struct gsssp_stats {
   int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
   int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (adds_pool_words) */
   int32_t distance_bytes;      /* bytes per distance written to the host: 8, or 4 (options.compact_distances) */
+  double certificate_ms;       /* options.certify: device time of the check, else 0 */
 } gsssp_stats;
 
 /* Checks a host CSR (monotone offsets, targets in range, finite float weights); GSSSP_ERROR_INVALID_GRAPH
@@ -279,6 +286,44 @@ GSSSP_API int gsssp_device_result_copy(gsssp_device_result_t result, void* dista
  * nothing is written to `path`: call again with a larger array. The result must hold predecessors. */
 GSSSP_API int gsssp_device_result_path(gsssp_device_result_t result, int64_t target, int32_t* path,
                                        int64_t capacity, int64_t* length);
+
+/* ---- certificates: an answer checked against the graph alone, on the GPU ------------------------------
+ * The optimality conditions of a shortest-path tree (the certifying-algorithms view: McConnell, Mehlhorn,
+ * Naeher & Schweitzer, Computer Science Review 5(2), 2011, section on shortest paths), in O(n + m) work:
+ *   the source's distance is 0; no edge (u, v, w) with d(u) finite has d(u) + w < d(v); every reached vertex
+ *   has a path of tight edges (d(u) + w == d(v)) from the source; predecessors, when given, are -1 exactly at
+ *   the source and the unreached vertices, each other vertex's is a tight in-edge, and following them leads to
+ *   the source.
+ * The sums are the algorithms' own: int64 for int32 weights, one float32 add (round to nearest) for float32
+ * weights, so a float answer is held to the float arithmetic that produced it, with no tolerance. Where every
+ * reached vertex has a tight in-edge from a strictly closer vertex (all weights positive, no float sum that
+ * absorbs its weight), the tight paths follow from the local checks; otherwise a breadth-first pass over the
+ * tight edges decides (and pointer jumping decides the predecessors' acyclicity). */
+typedef enum gsssp_certificate_violation {
+  GSSSP_CERTIFICATE_HOLDS = 0,
+  GSSSP_CERTIFICATE_SOURCE_NOT_ZERO = 1,       /* vertex: the source */
+  GSSSP_CERTIFICATE_EDGE_IMPROVES = 2,         /* edge (the lowest index) improves the distance of vertex */
+  GSSSP_CERTIFICATE_NO_TIGHT_PATH = 3,         /* vertex (the lowest) is reached but no tight path gives it */
+  GSSSP_CERTIFICATE_BAD_PREDECESSOR = 4,       /* vertex (the lowest): its predecessor is no tight in-edge, or
+                                                  is set where it must be -1, or missing */
+  GSSSP_CERTIFICATE_PREDECESSOR_CYCLE = 5      /* vertex (the lowest): its predecessors do not lead to the source */
+} gsssp_certificate_violation;
+
+typedef struct gsssp_certificate {
+  int32_t violation;  /* a gsssp_certificate_violation; GSSSP_CERTIFICATE_HOLDS when the answer is optimal */
+  int64_t vertex;     /* the vertex named by the violation, else -1 */
+  int64_t edge;       /* GSSSP_CERTIFICATE_EDGE_IMPROVES: the edge's CSR index, else -1 */
+  double time_ms;     /* device time of the check */
+} gsssp_certificate;
+
+/* Checks an answer for `source` given in host memory (num_vertices distances in the 8-byte C ABI format and,
+ * if `predecessors` is non-null, num_vertices predecessors): both are copied to the GPU and checked there. */
+GSSSP_API int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void* distances,
+                                         const int32_t* predecessors, gsssp_certificate* out);
+
+/* Checks a resident result where it lies (its predecessors too, when it holds them); nothing crosses the bus
+ * but the verdict. */
+GSSSP_API int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate* out);
 
 /* Frees the result's device memory (if its graph has not already) and the handle. NULL is accepted. */
 GSSSP_API int gsssp_device_result_destroy(gsssp_device_result_t result);

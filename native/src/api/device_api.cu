@@ -24,6 +24,7 @@
 #include "algorithms/hbf/hbf.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
+#include "certify/certify.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/distance.cuh"
@@ -279,8 +280,9 @@ class ResultUse {
 
 void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp::DeviceCounters& counters,
                 int64_t reached, int64_t query_bytes, std::chrono::steady_clock::time_point start,
-                int distance_bytes = 8) {
+                int distance_bytes = 8, double certificate_ms = 0.0) {
   if (stats == nullptr) return;
+  stats->certificate_ms = certificate_ms;
   stats->distance_bytes = distance_bytes;
   stats->time_ms = run.time_ms;
   stats->iterations = run.rounds;
@@ -343,7 +345,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   const gsssp::FinalizeResult finished = tail.finish(run.distances, /*drained=*/run.tail_enqueued);
   on_success(workspace, run.distances, output);
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
-             start, finished.distance_bytes);
+             start, finished.distance_bytes, finished.certificate_ms);
 }
 
 }  // namespace
@@ -533,6 +535,42 @@ int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorit
       graph->results.insert(memory);
     });
     *out = result.release();
+  });
+}
+
+int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void* distances,
+                               const int32_t* predecessors, gsssp_certificate* out) {
+  return guarded([&] {
+    require_non_null(graph, "graph");
+    require_non_null(distances, "distances");
+    require_non_null(out, "out");
+    HandleUse use(graph, /*allow_cancelled=*/false);
+    const gsssp::graph::DeviceGraph& g = *graph->graph;
+    gsssp::api::require_source(source, g.num_vertices);
+    GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
+    gsssp::WorkspaceLease lease(graph->pool);
+    gsssp::Workspace& ws = lease.get();
+    ws.begin_query();
+    gsssp::LaunchShape launch;
+    launch.grid = g.grid_for(g.num_vertices, launch.block);
+    *out = gsssp::certify::check_host(g.view(), source, distances, predecessors, ws, launch, graph->cancelled);
+  });
+}
+
+int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate* out) {
+  return guarded([&] {
+    require_non_null(result, "result");
+    require_non_null(out, "out");
+    ResultUse use(result);
+    const gsssp::graph::DeviceGraph& g = *result->graph->graph;
+    gsssp::WorkspaceLease lease(result->graph->pool);
+    gsssp::Workspace& ws = lease.get();
+    ws.begin_query();
+    gsssp::LaunchShape launch;
+    launch.grid = g.grid_for(g.num_vertices, launch.block);
+    const auto* tree = static_cast<const int32_t*>(result->memory->predecessors.get());
+    *out = gsssp::certify::check(g.view(), result->source, result->memory->distances.get(), tree, ws, launch,
+                                 result->graph->cancelled);
   });
 }
 

@@ -88,6 +88,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
     stats->restarts = 0;
     stats->negative_cycle_vertex = -1;
     stats->distance_bytes = 8;
+    stats->certificate_ms = 0;
     stats->total_ms = milliseconds_since(start);
   }
 }

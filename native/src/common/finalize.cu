@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "certify/certify.hpp"
 #include "common/cuda_check.hpp"
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
@@ -169,12 +170,24 @@ template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
                             bool drained) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
+  double certificate_ms = 0.0;
   if (!enqueued) {
     const int32_t* predecessors = out.predecessors ? derive_tree<D>(query, distances) : nullptr;
+    if (query.options.certify != 0) {
+      // Checked where the answer lies, before any of it is copied out.
+      const gsssp_certificate c = certify::check(query.graph, query.source, distances, predecessors, *query.workspace,
+                                                 query.launch, *query.cancelled);
+      certificate_ms = c.time_ms;
+      if (c.violation != GSSSP_CERTIFICATE_HOLDS) {
+        fail(GSSSP_ERROR_CERTIFICATE, "the answer fails its certificate: " + certify::describe(c));
+      }
+    }
     enqueue_outputs<D>(query, distances, out, predecessors, false);
     drained = false;
   }
-  return complete_outputs<D>(query, distances, out, drained);
+  FinalizeResult result = complete_outputs<D>(query, distances, out, drained);
+  result.certificate_ms = certificate_ms;
+  return result;
 }
 
 
@@ -198,7 +211,7 @@ bool page_locked(const void* host) {
 }  // namespace
 
 FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output) : query_(query), output_(output) {
-  pipelined_ = !output.predecessors && (output.resident || output.host_distances == nullptr ||
+  pipelined_ = !output.predecessors && query.options.certify == 0 && (output.resident || output.host_distances == nullptr ||
                                         page_locked(output.host_distances));
 }
 

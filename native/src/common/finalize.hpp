@@ -24,6 +24,7 @@ struct QueryOutput {
 struct FinalizeResult {
   DeviceCounters counters;  // as they stand at the end (reached vertices included)
   int distance_bytes = 8;   // bytes per distance written to host_distances
+  double certificate_ms = 0.0;  // options.certify: device time of the check
 };
 
 // The tail of one query, in two halves so that it can ride on the algorithm's own wait. enqueue() puts the
@@ -41,7 +42,7 @@ class FinalizeTail {
   FinalizeTail(const FinalizeTail&) = delete;
   FinalizeTail& operator=(const FinalizeTail&) = delete;
 
-  // No tree to derive, and no copy into pageable host memory (that copy would block the host inside
+  // No tree to derive, no certificate to check (options.certify), and no copy into pageable host memory (that copy would block the host inside
   // enqueue() until the kernel ends, out of reach of the driver's cancellation and watchdog).
   bool pipelined() const { return pipelined_; }
   // Before the algorithm's kernel, when the tail will be enqueued early: sizes the output buffer now, since

@@ -13,6 +13,7 @@ const char* slot_name(Slot slot) {
     case Slot::kFlags1: return "query frontier flags (second array)";
     case Slot::kPredecessors: return "query predecessors";
     case Slot::kOutput: return "query output staging";
+    case Slot::kCertificate: return "certificate scratch";
     default: return "query scratch";
   }
 }

@@ -29,7 +29,7 @@ struct DeviceCounters {
 };
 
 // Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused.
-enum class Slot : int { kDistance0, kDistance1, kFlags0, kFlags1, kPredecessors, kOutput, kCount };
+enum class Slot : int { kDistance0, kDistance1, kFlags0, kFlags1, kPredecessors, kOutput, kCertificate, kCount };
 
 class Workspace {
  public:

@@ -9,6 +9,7 @@ import org.gsssp.internal.OutputBlock;
 import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
+import org.gsssp.internal.ffi.gsssp_certificate;
 import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
@@ -193,8 +194,9 @@ public final class DeviceGraph implements AutoCloseable {
                 outputs.give(block);
                 throw e;
             }
-            // From here the Result owns the block (it gives it back once, when closed or collected).
-            return result.certifiedIf(options);
+            // From here the Result owns the block (it gives it back once, when closed or collected). With
+            // Options.certify the native query checked the answer on the GPU before copying it out.
+            return result;
         } finally {
             exit();
         }
@@ -234,7 +236,7 @@ public final class DeviceGraph implements AutoCloseable {
             try {
                 Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
-                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
+                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph);
             } finally {
                 exit();
             }
@@ -382,6 +384,39 @@ public final class DeviceGraph implements AutoCloseable {
                     predecessors == null ? MemorySegment.NULL : predecessors, stats);
             Status.checkQuery(status, describe(resolved, source), stats);
             return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
+        }
+    }
+
+    /**
+     * Checks an answer for this graph on the GPU, against the graph alone: the optimality certificate of
+     * {@link Result#certify()} (the source at 0, no edge improving a distance, tight paths from the source to
+     * every reached vertex, and a tight, acyclic tree when the answer has predecessors), in about one pass over
+     * the graph on the device. The answer's distances (and predecessors) are copied to the GPU first; an answer
+     * already there is checked where it lies by {@link DeviceResult#certify()}.
+     *
+     * @param answer an answer for this graph, from any algorithm, CPU or GPU
+     * @return the certificate: whether it holds, the first violation naming the vertex or edge, and the
+     *         device time of the check
+     * @throws IllegalArgumentException if {@code answer} has another vertex count than this graph
+     * @throws IllegalStateException if {@code answer} is closed or stale
+     * @throws GraphClosedException if this device graph is closed
+     */
+    public Certificate certify(Result answer) {
+        if (answer.numVertices() != graph.numVertices()) {
+            throw new IllegalArgumentException("the answer has " + answer.numVertices() + " vertices, the graph "
+                    + graph.numVertices());
+        }
+        MemorySegment distances = answer.distances();
+        MemorySegment predecessors = answer.hasPredecessors() ? answer.predecessorsSegment() : MemorySegment.NULL;
+        enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = gsssp_certificate.allocate(arena);
+            Status.check(GssspNative.gsssp_device_graph_certify(handle, answer.source(), distances, predecessors, out),
+                    "certifying " + answer.algorithm().cliName() + "'s answer from vertex "
+                            + graph.ids().toExternal(answer.source()) + " on " + graph.name());
+            return Certificate.ofNative(out, graph);
+        } finally {
+            exit();
         }
     }
 

@@ -298,6 +298,27 @@ public final class DeviceResult implements AutoCloseable {
         }
     }
 
+    /**
+     * Checks this answer where it lies, on the GPU: the optimality certificate of {@link Result#certify()}
+     * (the source at 0, no edge improving a distance, tight paths from the source to every reached vertex, and
+     * a tight, acyclic tree when the result holds predecessors). Only the verdict crosses the bus.
+     *
+     * @return the certificate: whether it holds, the first violation naming the vertex or edge, and the
+     *         device time of the check
+     * @throws IllegalStateException if this result is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
+    public Certificate certify() {
+        long stamp = enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = org.gsssp.internal.ffi.gsssp_certificate.allocate(arena);
+            check(GssspNative.gsssp_device_result_certify(handle, out), "certificate");
+            return Certificate.ofNative(out, owner.graph());
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
     private long enter() {
         long stamp = lock.readLock();
         if (closed) {

@@ -342,6 +342,12 @@ public final class Result implements AutoCloseable {
         }
     }
 
+    /** The predecessors' memory (n int32), for a native call that reads it; null without predecessors. */
+    MemorySegment predecessorsSegment() {
+        check();
+        return predecessors;
+    }
+
     /**
      * Whether the query computed predecessors ({@link Options#computePredecessors()}).
      *

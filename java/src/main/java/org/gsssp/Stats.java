@@ -12,6 +12,9 @@ package org.gsssp;
  * @param peakDeviceMemory bytes of device memory the query's scratch used (0 on the CPU)
  * @param delta the bucket width used by a delta-stepping algorithm (Near-Far; ADDS: the final Δ), else 0
  * @param restarts ADDS: how often the run was restarted with a larger bucket pool; 0 for other algorithms
+ * @param certificateMs GPU queries with {@link Options#certify()}: the device time of the certificate checked on
+ *        the GPU before the answer was returned (part of {@code totalMs}); else 0 (CPU answers are certified on
+ *        the host, see {@link Result#certify()})
  */
 public record Stats(double timeMs, double totalMs, long iterations, long vertexVisits, long edgesRelaxed,
-        long verticesReached, long peakDeviceMemory, double delta, long restarts) {}
+        long verticesReached, long peakDeviceMemory, double delta, long restarts, double certificateMs) {}

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.gsssp.Algorithm;
+import org.gsssp.Certificate;
 import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
@@ -227,10 +228,24 @@ public final class ExperimentRunner {
                     config.repetitions());
             note = note.isEmpty() ? r : note + "; " + r;
         }
+        // The median run's answer against its optimality certificate (issue "Provably right"): on the GPU for
+        // GPU algorithms (device time of the check alone, the answer's upload excluded), on the host for CPU ones.
+        double certificateMs = Double.NaN;
+        try {
+            Certificate c = device != null ? device.certify(results[median]) : results[median].certify();
+            certificateMs = c.timeMs();
+            if (!c.holds()) {
+                String v = "CERTIFICATE FAILS: " + c.violation().orElseThrow();
+                note = note.isEmpty() ? v : note + "; " + v;
+            }
+        } catch (RuntimeException e) {
+            String v = "certificate not checked: " + oneLine(e);
+            note = note.isEmpty() ? v : note + "; " + v;
+        }
         return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),
                 variant.name(), last.device(), Measurement.OK, note, times, Measurement.median(totals), uploadMs,
                 s.iterations(), s.vertexVisits(), s.edgesRelaxed(), s.verticesReached(), s.peakDeviceMemory(), matched,
-                Traces.of(results[median]).orElse(null), s.delta() > 0 ? s.delta() : Double.NaN);
+                Traces.of(results[median]).orElse(null), s.delta() > 0 ? s.delta() : Double.NaN, certificateMs);
     }
 
     /**

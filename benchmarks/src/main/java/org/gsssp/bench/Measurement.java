@@ -13,11 +13,23 @@ import java.util.Arrays;
  * @param matched       TRUE/FALSE against the reference; null where nothing was compared
  * @param trace         the median run's trace, or null
  * @param delta         the bucket width the median run used (Near-Far, ADDS: {@code Stats.delta()}); NaN where none
+ * @param certificateMs the median run's answer checked by its optimality certificate: device time of
+ *                      {@code DeviceGraph.certify} for GPU algorithms, host time of {@code Result.certify} for
+ *                      CPU ones; NaN where not checked
  */
 public record Measurement(String graph, int vertices, long edges, long source, String algorithm, String device,
         String status, String note, double[] timesMs, double totalMs, double setupMs, long iterations,
         long vertexVisits, long edgesRelaxed, long verticesReached, long peakDeviceMemory, Boolean matched,
-        Trace trace, double delta) {
+        Trace trace, double delta, double certificateMs) {
+
+    /** Without a certificate time. */
+    public Measurement(String graph, int vertices, long edges, long source, String algorithm, String device,
+            String status, String note, double[] timesMs, double totalMs, double setupMs, long iterations,
+            long vertexVisits, long edgesRelaxed, long verticesReached, long peakDeviceMemory, Boolean matched,
+            Trace trace, double delta) {
+        this(graph, vertices, edges, source, algorithm, device, status, note, timesMs, totalMs, setupMs, iterations,
+                vertexVisits, edgesRelaxed, verticesReached, peakDeviceMemory, matched, trace, delta, Double.NaN);
+    }
 
     /** Without a Delta (algorithms that have none). */
     public Measurement(String graph, int vertices, long edges, long source, String algorithm, String device,
@@ -32,7 +44,7 @@ public record Measurement(String graph, int vertices, long edges, long source, S
     public Measurement withTrace(Trace other) {
         return new Measurement(graph, vertices, edges, source, algorithm, device, status, note, timesMs, totalMs,
                 setupMs, iterations, vertexVisits, edgesRelaxed, verticesReached, peakDeviceMemory, matched, other,
-                delta);
+                delta, certificateMs);
     }
 
     public static final String OK = "ok";

@@ -76,13 +76,13 @@ public final class ReportWriter {
     String resultsCsv() {
         StringBuilder s = new StringBuilder("graph,vertices,edges,avg_degree,source,algorithm,device,status,repetitions,"
                 + "time_median_ms,time_min_ms,time_max_ms,total_median_ms,setup_ms,mteps,iterations,vertex_visits,"
-                + "edges_relaxed,vertices_reached,peak_device_memory,matched,delta,note\n");
+                + "edges_relaxed,vertices_reached,peak_device_memory,matched,delta,certificate_ms,note\n");
         for (Measurement m : measurements) {
             row(s, m.graph(), m.vertices(), m.edges(), num(m.averageDegree()), m.source(), m.algorithm(), m.device(),
                     m.status(), m.timesMs().length, num(m.medianMs()), num(m.minMs()), num(m.maxMs()), num(m.totalMs()),
                     num(m.setupMs()), num(m.mteps()), count(m.iterations()), count(m.vertexVisits()),
                     count(m.edgesRelaxed()), count(m.verticesReached()), count(m.peakDeviceMemory()),
-                    m.matched() == null ? "" : m.matched().toString(), num(m.delta()), m.note());
+                    m.matched() == null ? "" : m.matched().toString(), num(m.delta()), num(m.certificateMs()), m.note());
         }
         return s.toString();
     }
@@ -201,6 +201,9 @@ public final class ReportWriter {
             r.put("matched", m.matched());
             if (Double.isFinite(m.delta())) {
                 r.put("delta", m.delta());
+            }
+            if (Double.isFinite(m.certificateMs())) {
+                r.put("certificate_ms", m.certificateMs());
             }
             if (m.trace() != null) {
                 r.put("trace", m.trace().points().stream()
@@ -348,6 +351,14 @@ public final class ReportWriter {
                     + "sampling kernel unless given; ADDS: the Δ it ended with, which static-Δ variants keep from the "
                     + "Near-Far estimate); – for algorithms without one.\n\n");
             table(s, "Delta", m -> Double.isFinite(m.delta()) ? num(m.delta()) : "–", notes);
+        }
+        if (measurements.stream().anyMatch(m -> Double.isFinite(m.certificateMs()))) {
+            s.append("Certificate below is the time to check the median run's answer by its optimality certificate "
+                    + "(no improving edge, tight paths from the source: DeviceGraph.certify on the GPU for GPU "
+                    + "algorithms, Result.certify on the host for CPU ones), and its share of that run's median time.\n\n");
+            table(s, "Certificate (ms, share of the query)", m -> Double.isFinite(m.certificateMs())
+                    ? String.format(Locale.ROOT, "%.3f (%.0f%%)", m.certificateMs(), 100 * m.certificateMs() / m.medianMs())
+                    : "–", notes);
         }
         bestPeerTable(s);
         if (!notes.isEmpty()) {

@@ -37,7 +37,7 @@ final class ResultsCsv {
                     lng(row.getOrDefault("iterations", "")), lng(row.getOrDefault("vertex_visits", "")),
                     lng(row.getOrDefault("edges_relaxed", "")), lng(row.getOrDefault("vertices_reached", "")),
                     lng(row.getOrDefault("peak_device_memory", "")), matched.isEmpty() ? null : Boolean.valueOf(matched),
-                    null, dbl(row.getOrDefault("delta", ""))));
+                    null, dbl(row.getOrDefault("delta", "")), dbl(row.getOrDefault("certificate_ms", ""))));
         }
         return withTraces(dir, out);
     }

@@ -69,6 +69,13 @@ class ExperimentRunnerTest {
             assertTrue(md.contains(key), key + " missing from summary.md:\n" + md);
         }
         assertTrue(md.contains("| " + GRID + " | 1,024 | 3,968 | 3.88 |"), md);
+        // Every gsssp answer is checked by its certificate (on the host here: CPU algorithms), with its time.
+        assertTrue(md.contains("## Certificate (ms, share of the query)"), md);
+        List<Measurement> back = ResultsCsv.read(out);
+        assertTrue(back.stream().filter(m -> m.algorithm().equals("dijkstra-cpu"))
+                .allMatch(m -> Double.isFinite(m.certificateMs()) && m.certificateMs() >= 0 && !m.note().contains("CERTIFICATE")),
+                back.toString());
+        assertTrue(back.stream().filter(m -> m.algorithm().equals("jgrapht")).allMatch(m -> Double.isNaN(m.certificateMs())));
         if (ReportWriter.chartsAvailable()) {
             assertTrue(Files.size(out.resolve(ReportWriter.SPEEDUP_PNG)) > 1000);
             assertTrue(md.contains("![" + ReportWriter.SPEEDUP_PNG + "]"));

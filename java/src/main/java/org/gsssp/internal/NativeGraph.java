@@ -66,6 +66,8 @@ public final class NativeGraph {
         gsssp_options.adds_watchdog_ms(o, options.addsWatchdogMillis());
         // Result reads either format; 4 bytes per distance halve what a GPU query moves over the bus.
         gsssp_options.compact_distances(o, 1);
+        // GPU queries check their answer on the device (CPU queries ignore the field: Result.certify runs).
+        gsssp_options.certify(o, options.certify() ? 1 : 0);
         if (options.traceCapacity() > 0) {
             gsssp_options.trace(o, gsssp_trace_sample.allocateArray(options.traceCapacity(), arena));
             gsssp_options.trace_capacity(o, options.traceCapacity());
@@ -162,6 +164,7 @@ public final class NativeGraph {
     public static Stats stats(MemorySegment s) {
         return new Stats(gsssp_stats.time_ms(s), gsssp_stats.total_ms(s), gsssp_stats.iterations(s),
                 gsssp_stats.vertex_visits(s), gsssp_stats.edges_relaxed(s), gsssp_stats.vertices_reached(s),
-                gsssp_stats.peak_device_memory(s), gsssp_stats.delta(s), gsssp_stats.restarts(s));
+                gsssp_stats.peak_device_memory(s), gsssp_stats.delta(s), gsssp_stats.restarts(s),
+                gsssp_stats.certificate_ms(s));
     }
 }

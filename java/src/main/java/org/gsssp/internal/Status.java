@@ -1,5 +1,6 @@
 package org.gsssp.internal;
 
+import org.gsssp.CertificateException;
 import org.gsssp.CudaException;
 import org.gsssp.DeviceMemoryException;
 import org.gsssp.DistanceOverflowException;
@@ -63,6 +64,7 @@ public final class Status {
             case 9 -> new UnsupportedInputException(message);
             case 10 -> new DistanceOverflowException(message);
             case 11 -> new NotConvergedException(message);
+            case 12 -> new CertificateException(message);
             default -> new GssspException("internal error in the gsssp native library (status " + status + "): " + message);
         };
     }

@@ -28,6 +28,7 @@ class StatusTest {
         assertInstanceOf(GraphClosedException.class, Status.toException(GssspNative.GSSSP_ERROR_CLOSED(), "m"));
         assertInstanceOf(GssspException.class, Status.toException(GssspNative.GSSSP_ERROR_INTERNAL(), "m"));
         assertInstanceOf(UnsupportedInputException.class, Status.toException(GssspNative.GSSSP_ERROR_UNSUPPORTED(), "m"));
+        assertInstanceOf(org.gsssp.CertificateException.class, Status.toException(GssspNative.GSSSP_ERROR_CERTIFICATE(), "m"));
         assertInstanceOf(DistanceOverflowException.class, Status.toException(GssspNative.GSSSP_ERROR_OVERFLOW(), "m"));
         assertInstanceOf(NotConvergedException.class, Status.toException(GssspNative.GSSSP_ERROR_NOT_CONVERGED(), "m"));
     }

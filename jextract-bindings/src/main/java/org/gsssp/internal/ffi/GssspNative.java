@@ -131,6 +131,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ERROR_NOT_CONVERGED() {
         return GSSSP_ERROR_NOT_CONVERGED;
     }
+    private static final int GSSSP_ERROR_CERTIFICATE = (int)12L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_status.GSSSP_ERROR_CERTIFICATE = 12
+     * }
+     */
+    public static int GSSSP_ERROR_CERTIFICATE() {
+        return GSSSP_ERROR_CERTIFICATE;
+    }
     private static final int GSSSP_WEIGHT_INT32 = (int)0L;
     /**
      * {@snippet lang=c :
@@ -1406,6 +1415,185 @@ public class GssspNative extends GssspNative$shared {
                 traceDowncall("gsssp_device_result_path", result, target, path, capacity, length);
             }
             return (int)mh$.invokeExact(result, target, path, capacity, length);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    private static final int GSSSP_CERTIFICATE_HOLDS = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_HOLDS = 0
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_HOLDS() {
+        return GSSSP_CERTIFICATE_HOLDS;
+    }
+    private static final int GSSSP_CERTIFICATE_SOURCE_NOT_ZERO = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_SOURCE_NOT_ZERO = 1
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_SOURCE_NOT_ZERO() {
+        return GSSSP_CERTIFICATE_SOURCE_NOT_ZERO;
+    }
+    private static final int GSSSP_CERTIFICATE_EDGE_IMPROVES = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_EDGE_IMPROVES = 2
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_EDGE_IMPROVES() {
+        return GSSSP_CERTIFICATE_EDGE_IMPROVES;
+    }
+    private static final int GSSSP_CERTIFICATE_NO_TIGHT_PATH = (int)3L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_NO_TIGHT_PATH = 3
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_NO_TIGHT_PATH() {
+        return GSSSP_CERTIFICATE_NO_TIGHT_PATH;
+    }
+    private static final int GSSSP_CERTIFICATE_BAD_PREDECESSOR = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_BAD_PREDECESSOR = 4
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_BAD_PREDECESSOR() {
+        return GSSSP_CERTIFICATE_BAD_PREDECESSOR;
+    }
+    private static final int GSSSP_CERTIFICATE_PREDECESSOR_CYCLE = (int)5L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_certificate_violation.GSSSP_CERTIFICATE_PREDECESSOR_CYCLE = 5
+     * }
+     */
+    public static int GSSSP_CERTIFICATE_PREDECESSOR_CYCLE() {
+        return GSSSP_CERTIFICATE_PREDECESSOR_CYCLE;
+    }
+
+    private static class gsssp_device_graph_certify {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_certify").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_certify"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void *distances, const int32_t *predecessors, gsssp_certificate *out)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_certify$descriptor() {
+        return gsssp_device_graph_certify.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void *distances, const int32_t *predecessors, gsssp_certificate *out)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_certify$handle() {
+        return gsssp_device_graph_certify.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void *distances, const int32_t *predecessors, gsssp_certificate *out)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_certify$address() {
+        return gsssp_device_graph_certify.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_certify(gsssp_device_graph_t graph, int64_t source, const void *distances, const int32_t *predecessors, gsssp_certificate *out)
+     * }
+     */
+    public static int gsssp_device_graph_certify(MemorySegment graph, long source, MemorySegment distances, MemorySegment predecessors, MemorySegment out) {
+        var mh$ = gsssp_device_graph_certify.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_certify", graph, source, distances, predecessors, out);
+            }
+            return (int)mh$.invokeExact(graph, source, distances, predecessors, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_result_certify {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_certify").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_certify"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate *out)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_certify$descriptor() {
+        return gsssp_device_result_certify.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate *out)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_certify$handle() {
+        return gsssp_device_result_certify.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate *out)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_certify$address() {
+        return gsssp_device_result_certify.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate *out)
+     * }
+     */
+    public static int gsssp_device_result_certify(MemorySegment result, MemorySegment out) {
+        var mh$ = gsssp_device_result_certify.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_certify", result, out);
+            }
+            return (int)mh$.invokeExact(result, out);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

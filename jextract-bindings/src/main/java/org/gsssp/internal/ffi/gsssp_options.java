@@ -37,6 +37,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t compact_distances;
  *     const int32_t *targets;
  *     int64_t target_count;
+ *     int32_t certify;
  * }
  * }
  */
@@ -69,7 +70,9 @@ public class gsssp_options {
         GssspNative.C_INT.withName("compact_distances"),
         MemoryLayout.paddingLayout(4),
         GssspNative.C_POINTER.withName("targets"),
-        GssspNative.C_LONG.withName("target_count")
+        GssspNative.C_LONG.withName("target_count"),
+        GssspNative.C_INT.withName("certify"),
+        MemoryLayout.paddingLayout(4)
     ).withName("gsssp_options");
 
     /**
@@ -1045,6 +1048,50 @@ public class gsssp_options {
      */
     public static void target_count(MemorySegment struct, long fieldValue) {
         struct.set(target_count$LAYOUT, target_count$OFFSET, fieldValue);
+    }
+
+    private static final OfInt certify$LAYOUT = (OfInt)$LAYOUT.select(groupElement("certify"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t certify
+     * }
+     */
+    public static final OfInt certify$layout() {
+        return certify$LAYOUT;
+    }
+
+    private static final long certify$OFFSET = $LAYOUT.byteOffset(groupElement("certify"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t certify
+     * }
+     */
+    public static final long certify$offset() {
+        return certify$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t certify
+     * }
+     */
+    public static int certify(MemorySegment struct) {
+        return struct.get(certify$LAYOUT, certify$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t certify
+     * }
+     */
+    public static void certify(MemorySegment struct, int fieldValue) {
+        struct.set(certify$LAYOUT, certify$OFFSET, fieldValue);
     }
 
     /**

@@ -27,6 +27,7 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t negative_cycle_vertex;
  *     int64_t restarts;
  *     int32_t distance_bytes;
+ *     double certificate_ms;
  * }
  * }
  */
@@ -49,7 +50,8 @@ public class gsssp_stats {
         GssspNative.C_LONG.withName("negative_cycle_vertex"),
         GssspNative.C_LONG.withName("restarts"),
         GssspNative.C_INT.withName("distance_bytes"),
-        MemoryLayout.paddingLayout(4)
+        MemoryLayout.paddingLayout(4),
+        GssspNative.C_DOUBLE.withName("certificate_ms")
     ).withName("gsssp_stats");
 
     /**
@@ -585,6 +587,50 @@ public class gsssp_stats {
      */
     public static void distance_bytes(MemorySegment struct, int fieldValue) {
         struct.set(distance_bytes$LAYOUT, distance_bytes$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble certificate_ms$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("certificate_ms"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double certificate_ms
+     * }
+     */
+    public static final OfDouble certificate_ms$layout() {
+        return certificate_ms$LAYOUT;
+    }
+
+    private static final long certificate_ms$OFFSET = $LAYOUT.byteOffset(groupElement("certificate_ms"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double certificate_ms
+     * }
+     */
+    public static final long certificate_ms$offset() {
+        return certificate_ms$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double certificate_ms
+     * }
+     */
+    public static double certificate_ms(MemorySegment struct) {
+        return struct.get(certificate_ms$LAYOUT, certificate_ms$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double certificate_ms
+     * }
+     */
+    public static void certificate_ms(MemorySegment struct, double fieldValue) {
+        struct.set(certificate_ms$LAYOUT, certificate_ms$OFFSET, fieldValue);
     }
 
     /**
