@@ -10,13 +10,13 @@ import picocli.CommandLine.Unmatched;
 
 /**
  * {@code java -jar gsssp-bench.jar run ...} (the experiment runner), {@code ... jmh [JMH options]} (the JMH
- * benchmarks of this jar) or {@code ... serving-summary FILE|DIR...} (markdown tables of the serving benchmarks'
- * JMH JSON).
+ * benchmarks of this jar), {@code ... serving-summary FILE|DIR...} (markdown tables of the serving benchmarks'
+ * JMH JSON) or {@code ... soak --output DIR} (the soak and chaos run on the GPU host).
  */
 @Command(name = "gsssp-bench", mixinStandardHelpOptions = true,
-        description = "Measures gsssp: the experiment runner (run, plot), the JMH benchmarks (jmh) and their serving summary (serving-summary).",
+        description = "Measures gsssp: the experiment runner (run, plot), the JMH benchmarks (jmh), their serving summary (serving-summary) and the soak and chaos run (soak).",
         subcommands = {RunCommand.class, PlotCommand.class, BenchMain.JmhCommand.class, ServingSummary.class,
-                CommandLine.HelpCommand.class})
+                SoakCommand.class, CommandLine.HelpCommand.class})
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) throws Exception {
