@@ -38,7 +38,12 @@ gsssp_certificate check_typed(const CsrView& g, int64_t source, const typename D
   DeviceTimer timer(ws);
   init_record_kernel<<<1, 1, 0, stream>>>(record);
   GSSSP_CUDA_CHECK(cudaMemsetAsync(flags.strict_in, 0, static_cast<size_t>(n) * 4, stream));
-  edges_kernel<D><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, dist, predecessors, flags, record);
+  if (g.num_edges > 0) {
+    const long long chunks = (g.num_edges + kChunkEdges - 1) / kChunkEdges;
+    const int edge_grid = static_cast<int>(std::min<long long>(chunks, std::max(grid, 1) * 4ll));
+    edges_kernel<D><<<edge_grid, block, 0, stream>>>(n, g.num_edges, g.offsets, g.targets, weights, dist,
+                                                     predecessors, flags, record);
+  }
   vertices_kernel<D><<<grid, block, 0, stream>>>(n, source, dist, predecessors, flags, record);
   GSSSP_CUDA_CHECK(cudaGetLastError());
   auto* host = static_cast<Record*>(ws.staging(sizeof(Record)));
