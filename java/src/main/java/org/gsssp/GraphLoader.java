@@ -59,7 +59,7 @@ public final class GraphLoader {
         String name = options.name() != null ? options.name() : fileName;
         ProgressBar bar = new ProgressBar("Loading " + fileName, Files.size(file), options.progress());
         try {
-            InputStream in = open(bar.track(Files.newInputStream(file)));
+            InputStream in = openFile(file, bar);
             try {
                 boolean gz = in instanceof Gz;
                 GraphFormat format = options.format() != GraphFormat.AUTO ? options.format()
@@ -70,9 +70,7 @@ public final class GraphLoader {
                 }
                 return read(format, in, file, name, options);
             } catch (java.io.EOFException | java.util.zip.ZipException e) {
-                // A cut or corrupt gzip stream: a malformed file, said with its name like any other.
-                throw new GraphFormatException(file, 0, "corrupt or truncated gzip data ("
-                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+                throw corruptGzip(file, e);
             } finally {
                 in.close();
             }
@@ -117,9 +115,38 @@ public final class GraphLoader {
      * @throws GraphFormatException if it is not recognised
      */
     public static GraphFormat detect(Path file) throws IOException {
-        try (InputStream in = open(Files.newInputStream(file))) {
+        try (InputStream in = openFile(file, null)) {
             return detect(in, file.getFileName() == null ? null : file.getFileName().toString(), file);
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            throw corruptGzip(file, e);
         }
+    }
+
+    /**
+     * Opens {@code file} with {@link #open}, counted by {@code bar} (if not null). The gzip header is read right
+     * away: if it is cut or corrupt, the file is closed again and refused as malformed, with its name.
+     */
+    private static InputStream openFile(Path file, ProgressBar bar) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        try {
+            return open(bar == null ? raw : bar.track(raw));
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                raw.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof java.io.EOFException || e instanceof java.util.zip.ZipException) {
+                throw corruptGzip(file, (IOException) e);
+            }
+            throw e;
+        }
+    }
+
+    /** A cut or corrupt gzip stream: a malformed file, said with its name like any other. */
+    private static GraphFormatException corruptGzip(Path file, IOException e) {
+        return new GraphFormatException(file, 0, "corrupt or truncated gzip data ("
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
     }
 
     private static Path pathOf(String name) {

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import org.gsssp.Graph;
 import org.gsssp.GraphFormatException;
 import org.gsssp.LoadOptions;
@@ -36,7 +37,9 @@ import org.gsssp.WeightType;
  *
  * <p>Everything is validated before the graph is returned (version, edgeDataSize, exact file size, monotone
  * outIdx ending at m, every dst &lt; n, finite floats); a {@link GraphFormatException} gives the byte offset of
- * the problem (its line is 0).
+ * the problem (its line is 0). A streamed (gzip'd) file's header claims are also held to
+ * {@link LoadOptions#maxVertices()} and {@link LoadOptions#maxEdges()} before its image is allocated; a mapped
+ * file is bounded by its own size instead (it is used in place, whatever its size).
  */
 public final class GaloisReader {
     private static final ValueLayout.OfLong LE_LONG =
@@ -110,7 +113,8 @@ public final class GaloisReader {
      * @param in      the (decompressed) content; read to the end, not closed
      * @param file    the file named in error messages
      * @param name    the graph's name
-     * @param options the weight type of the edge values, and the weights of a file with {@code edgeDataSize 0}
+     * @param options the weight type of the edge values, the weights of a file with {@code edgeDataSize 0}, and
+     *                the limits on the header's node and edge counts
      * @return the graph; the caller closes it
      * @throws IOException if {@code in} cannot be read
      * @throws GraphFormatException giving the byte offset, if the content is malformed
@@ -121,7 +125,7 @@ public final class GaloisReader {
             throw new GraphFormatException(file, 0, "byte 0: data is " + h.length
                     + " bytes, shorter than the 32-byte Galois header");
         }
-        Header hd = header(MemorySegment.ofArray(h), -1, file);
+        Header hd = header(MemorySegment.ofArray(h), -1, file, options);
         // The header's size claim is not trusted for the allocation (a corrupt one can claim terabytes): the
         // image grows by doubling, capped at the claimed size, as data actually arrives.
         Arena arena = Arena.ofShared();
@@ -177,8 +181,12 @@ public final class GaloisReader {
         }
     }
 
-    /** Parses the header; with {@code fileSize >= 0} also checks that the size matches exactly. */
-    private static Header header(MemorySegment s, long fileSize, Path file) {
+    /**
+     * Parses the header; with {@code fileSize >= 0} (a mapped file or a complete image) checks that the size
+     * matches exactly, with {@code fileSize < 0} (the head of a stream) that the claims are within the options'
+     * limits instead.
+     */
+    private static Header header(MemorySegment s, long fileSize, Path file, LoadOptions options) {
         long version = s.get(LE_LONG, 0);
         if (version != 1) {
             throw new GraphFormatException(file, 0, "byte 0: Galois format version " + Long.toUnsignedString(version)
@@ -198,6 +206,19 @@ public final class GaloisReader {
         if (m < 0 || m > (Long.MAX_VALUE - HEADER - 8 * n - 4) / 8) {
             throw new GraphFormatException(file, 0, "byte 24: edge count " + Long.toUnsignedString(m) + " out of range");
         }
+        // A stream's claim sizes the image it is read into: as the text formats do at their header, a claim
+        // above the limits is refused before anything is allocated for it. A mapped file needs no such check:
+        // its exact size is checked against the claim, and nothing is allocated by it beyond that size.
+        if (fileSize < 0 && n > options.maxVertices()) {
+            throw new GraphFormatException(file, 0, String.format(Locale.ROOT, "byte 16: the header claims %,d "
+                    + "nodes, more than the limit of %,d (LoadOptions.maxVertices; by default what this JVM's heap "
+                    + "can build)", n, options.maxVertices()));
+        }
+        if (fileSize < 0 && m > options.maxEdges()) {
+            throw new GraphFormatException(file, 0, String.format(Locale.ROOT, "byte 24: the header claims %,d "
+                    + "edges, more than the limit of %,d (LoadOptions.maxEdges; by default what this JVM's heap "
+                    + "can build)", m, options.maxEdges()));
+        }
         long dst = HEADER + 8 * n;
         long values = dst + 4 * m + ((m & 1) == 1 ? 4 : 0);
         long size = values + eds * m;
@@ -216,7 +237,7 @@ public final class GaloisReader {
      */
     private static Graph fromImage(MemorySegment image, boolean writable, Arena arena, Path file, String name,
                                    LoadOptions options) {
-        Header h = header(image, image.byteSize(), file);
+        Header h = header(image, image.byteSize(), file, options);
         int n = h.n();
         long m = h.m();
         // outIdx: non-decreasing END offsets, the last one m

@@ -146,7 +146,12 @@ class GaloisTest {
     @Test
     void corruptHeaderClaimingTerabytesDoesNotAllocateThem() throws IOException {
         byte[] bytes = galois(1, 4, 2, 1L << 40, new long[] {2, 3}, new int[] {1, 0, 0}, new int[] {5, 6, 7}, true);
-        assertBad(bytes, QUIET, "bytes", "m=1099511627776");
+        // mapped, the file's size refutes the claim; streamed (gzip'd), it is refused at the header, above the
+        // default LoadOptions.maxEdges, before the image is allocated
+        Path p = file("bad.gr", bytes);
+        assertBad(p, QUIET, "bytes", "m=1099511627776");
+        assertBad(TestSupport.gzip(p, tmp, "bad.gr.gz"), QUIET, "byte 24", "the header claims 1,099,511,627,776 edges",
+                "LoadOptions.maxEdges");
     }
 
     /** A Galois image: header, outIdx, dst, [padding], values. */
@@ -211,13 +216,17 @@ class GaloisTest {
     private void assertBad(byte[] bytes, LoadOptions o, String... keywords) throws IOException {
         Path p = file("bad.gr", bytes);
         for (Path f : new Path[] {p, TestSupport.gzip(p, tmp, "bad.gr.gz")}) {
-            GraphFormatException e = assertThrows(GraphFormatException.class,
-                    () -> GraphLoader.load(f, o.toBuilder().format(GraphFormat.GALOIS).build()).close());
-            assertEquals(0, e.line(), e.getMessage());
-            assertEquals(f, e.file());
-            for (String k : keywords) {
-                assertTrue(e.getMessage().contains(k), () -> "message '" + e.getMessage() + "' lacks '" + k + "'");
-            }
+            assertBad(f, o, keywords);
+        }
+    }
+
+    private static void assertBad(Path f, LoadOptions o, String... keywords) {
+        GraphFormatException e = assertThrows(GraphFormatException.class,
+                () -> GraphLoader.load(f, o.toBuilder().format(GraphFormat.GALOIS).build()).close());
+        assertEquals(0, e.line(), e.getMessage());
+        assertEquals(f, e.file());
+        for (String k : keywords) {
+            assertTrue(e.getMessage().contains(k), () -> "message '" + e.getMessage() + "' lacks '" + k + "'");
         }
     }
 

@@ -67,4 +67,48 @@ class HeaderLimitsTest {
         assertThrows(IllegalArgumentException.class, () -> LoadOptions.builder().maxVertices(0));
         assertThrows(IllegalArgumentException.class, () -> LoadOptions.builder().maxEdges(-1));
     }
+
+    /**
+     * A streamed (gzip'd) Galois file's header sizes the image it is read into: claims above the limits are
+     * refused at the header, naming the byte, the claim and the limit (seen fuzzing the Galois reader: any
+     * 32-byte header made it allocate up to 64 MiB off-heap). A plain file is mapped, bounded by its own size,
+     * and loads.
+     */
+    @Test
+    void galoisStreamClaimsWithinTheLimits(@TempDir Path dir) throws Exception {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(32 + 8 * 5 + 4 * 6)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(1).putLong(0).putLong(5).putLong(6);        // version 1, unweighted, n = 5, m = 6
+        for (long end : new long[] {2, 3, 4, 5, 6}) {
+            b.putLong(end);
+        }
+        for (int t : new int[] {1, 2, 2, 3, 4, 0}) {
+            b.putInt(t);
+        }
+        Path plain = dir.resolve("small.gr");
+        Files.write(plain, b.array());
+        Path gz = org.gsssp.TestSupport.gzip(plain, dir, "small.gr.gz");
+        GraphFormatException v = refused(gz, LoadOptions.builder().progress(false).maxVertices(4).build());
+        assertTrue(v.getMessage().contains("small.gr.gz: byte 16: the header claims 5 nodes, more than the limit "
+                + "of 4"), v.getMessage());
+        GraphFormatException e = refused(gz, LoadOptions.builder().progress(false).maxEdges(5).build());
+        assertTrue(e.getMessage().contains("small.gr.gz: byte 24: the header claims 6 edges, more than the limit "
+                + "of 5"), e.getMessage());
+        LoadOptions exact = LoadOptions.builder().progress(false).maxVertices(5).maxEdges(6).build();
+        try (Graph g = GraphLoader.load(gz, exact)) {
+            assertEquals(5, g.numVertices());
+            assertEquals(6, g.numEdges());
+        }
+        LoadOptions below = LoadOptions.builder().progress(false).maxVertices(4).maxEdges(5).build();
+        try (Graph g = GraphLoader.load(plain, below)) {
+            assertEquals(5, g.numVertices());
+        }
+
+        // 2^31 - 1 nodes claimed by a 32-byte header: refused by the default limits, nothing allocated
+        b.putLong(16, Integer.MAX_VALUE);
+        Path lie = dir.resolve("lie.gr");
+        Files.write(lie, java.util.Arrays.copyOf(b.array(), 32));
+        GraphFormatException d = refused(org.gsssp.TestSupport.gzip(lie, dir, "lie.gr.gz"), QUIET);
+        assertTrue(d.getMessage().contains("the header claims 2,147,483,647 nodes"), d.getMessage());
+    }
 }
