@@ -261,6 +261,19 @@ public final class Graph implements AutoCloseable {
     }
 
     /**
+     * What a scan of the arrays throws when another thread closed the graph under it: the memory's arena
+     * refuses the access with IllegalStateException, which is GraphClosedException to a caller.
+     */
+    private RuntimeException closedDuringScan(IllegalStateException e) {
+        if (closed) {
+            GraphClosedException c = new GraphClosedException("graph closed while it was being read: " + name);
+            c.initCause(e);
+            return c;
+        }
+        return e;
+    }
+
+    /**
      * Number of vertices n. Readable after {@link #close()}.
      *
      * @return n, at least 0
@@ -459,14 +472,18 @@ public final class Graph implements AutoCloseable {
         if (c == 0) {
             checkOpen();
             boolean neg = false;
-            if (weightType == WeightType.INT32) {
-                for (long e = 0; e < m && !neg; e++) {
-                    neg = weights.getAtIndex(INT, e) < 0;
+            try {
+                if (weightType == WeightType.INT32) {
+                    for (long e = 0; e < m && !neg; e++) {
+                        neg = weights.getAtIndex(INT, e) < 0;
+                    }
+                } else {
+                    for (long e = 0; e < m && !neg; e++) {
+                        neg = weights.getAtIndex(FLOAT, e) < 0f;
+                    }
                 }
-            } else {
-                for (long e = 0; e < m && !neg; e++) {
-                    neg = weights.getAtIndex(FLOAT, e) < 0f;
-                }
+            } catch (IllegalStateException e) {
+                throw closedDuringScan(e);
             }
             c = neg ? (byte) 2 : (byte) 1;
             negative = c;
@@ -486,14 +503,18 @@ public final class Graph implements AutoCloseable {
             checkOpen();
             c = n == 0 ? -1 : 0;
             long best = -1;
-            long prev = offsets.getAtIndex(LONG, 0);
-            for (int v = 0; v < n; v++) {
-                long next = offsets.getAtIndex(LONG, v + 1L);
-                if (next - prev > best) {
-                    best = next - prev;
-                    c = v;
+            try {
+                long prev = offsets.getAtIndex(LONG, 0);
+                for (int v = 0; v < n; v++) {
+                    long next = offsets.getAtIndex(LONG, v + 1L);
+                    if (next - prev > best) {
+                        best = next - prev;
+                        c = v;
+                    }
+                    prev = next;
                 }
-                prev = next;
+            } catch (IllegalStateException e) {
+                throw closedDuringScan(e);
             }
             maxDegreeVertex = c;
         }
