@@ -157,6 +157,18 @@ public final class Result implements AutoCloseable {
         }
     }
 
+    /**
+     * A copy of this answer in memory of its own (freed by the garbage collector), independent of any pool or
+     * {@link QueryBuffers}: what to keep from a batch's consumer ({@link BatchConsumer}), whose Results are
+     * reused.
+     *
+     * @return the copy
+     * @throws IllegalStateException if this Result is closed, or its buffers served a later query
+     */
+    public Result copy() {
+        return detach();
+    }
+
     /** A copy in memory of its own (freed by the garbage collector), independent of any pool or buffers. */
     Result detach() {
         check();

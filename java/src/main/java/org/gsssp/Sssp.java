@@ -99,6 +99,40 @@ public final class Sssp {
     }
 
     /**
+     * Single-source answers for many sources, handed to {@code consumer} as they complete (see
+     * {@link BatchConsumer}: one call at a time, on the batch's worker threads; each Result is valid during its
+     * call). On the CPU, one worker per core runs the sources; for a GPU algorithm (AUTO's choice included) the
+     * graph is uploaded once for the whole batch and {@link DeviceGraph#queryBatch} runs it. Memory: a worker's
+     * output buffers each, however many sources there are.
+     *
+     * @param graph     the graph, open
+     * @param sources   internal vertex ids, in any order, repeats allowed
+     * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
+     * @param options   the queries' options (predecessors if they ask for them)
+     * @param consumer  receives each source's position in {@code sources} and its answer
+     * @throws IllegalArgumentException if a source is not a vertex of the graph (before any query runs)
+     * @throws RuntimeException what a query or the consumer threw first; the batch stops there
+     */
+    public static void queryBatch(Graph graph, int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
+        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, Devices.available()) : algorithm;
+        if (resolved.requiresGpu()) {
+            for (int s : sources) {
+                checkSource(graph, s);
+            }
+            try (DeviceGraph device = DeviceGraph.upload(graph)) {
+                device.queryBatch(sources, resolved, options, consumer);
+            }
+            return;
+        }
+        cpuBatch(graph, sources, resolved, options, consumer);
+    }
+
+    static void cpuBatch(Graph graph, int[] sources, Algorithm resolved, Options options, BatchConsumer consumer) {
+        Batches.run(graph, sources, options.computePredecessors(), Runtime.getRuntime().availableProcessors(),
+                (source, into) -> solve(graph, source, resolved, options, into), consumer);
+    }
+
+    /**
      * AUTO without a graph: the default GPU algorithm if a GPU is present, else CPU Dijkstra; others stay.
      * With a graph at hand, {@link Algorithm#chooseAuto} decides better (negative weights, small graphs).
      *

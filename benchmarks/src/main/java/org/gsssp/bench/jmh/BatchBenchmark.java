@@ -1,0 +1,92 @@
+package org.gsssp.bench.jmh;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.gsssp.Algorithm;
+import org.gsssp.QueryBuffers;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Single-source answers per second for many sources (the issue "Many queries at once": road NY ≥ 3,000/s, rome99
+ * ≥ 100,000/s, R-MAT 20 ≥ 1,000/s on one GPU). {@link #batch}: {@code DeviceGraph.queryBatch} of {@value #SOURCES}
+ * random sources, each answer read (its reached count) in the consumer; {@link #loop}: the same sources one after
+ * another into one QueryBuffers, the baseline. The score is time per answer (OperationsPerInvocation), so answers
+ * per second = 1e6 / score in µs. {@code algorithm}: AUTO (the CPU below 20,000 edges, e.g. rome99) or a GPU one.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+public class BatchBenchmark {
+    static final int SOURCES = 256;
+
+    @Param({"../shared/graphs/USA-road-d.NY.gr.gz", "../shared/graphs/rome99.gr", "rmat:scale=20;ef=16;seed=1;w=1..1000"})
+    public String graph;
+
+    @Param({"auto", "adds"})
+    public String algorithm;
+
+    private BenchGraphs.Loaded g;
+    private Algorithm resolved;
+    private int[] sources;
+    private QueryBuffers buffers;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        BenchGraphs.requireGpu("BatchBenchmark");
+        g = new BenchGraphs.Loaded(graph, true, "BatchBenchmark");
+        resolved = Algorithm.parse(algorithm);
+        SplittableRandom random = new SplittableRandom(1);
+        sources = new int[SOURCES];
+        for (int i = 0; i < SOURCES; i++) {
+            sources[i] = random.nextInt(g.host.numVertices());
+        }
+        buffers = QueryBuffers.forGraph(g.host, false);
+        System.out.println("\nBatchBenchmark: " + algorithm + " resolves to "
+                + (resolved == Algorithm.AUTO ? Algorithm.chooseAuto(g.host, true) : resolved).cliName());
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (buffers != null) {
+            buffers.close();
+        }
+        if (g != null) {
+            g.close();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(SOURCES)
+    public long batch() {
+        LongAdder reached = new LongAdder();
+        g.device.queryBatch(sources, resolved, BenchGraphs.NO_PREDECESSORS, (i, r) -> reached.add(r.stats().verticesReached()));
+        return reached.sum();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(SOURCES)
+    public long loop() {
+        long reached = 0;
+        for (int s : sources) {
+            reached += g.device.query(s, resolved, BenchGraphs.NO_PREDECESSORS, buffers).stats().verticesReached();
+        }
+        return reached;
+    }
+}
