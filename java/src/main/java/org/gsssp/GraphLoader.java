@@ -100,6 +100,9 @@ public final class GraphLoader {
             InputStream s = open(bar.track(new NonClosing(in)));
             GraphFormat format = options.format() != GraphFormat.AUTO ? options.format() : detect(s, name, file);
             return read(format, s, file, n, options);
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            // As for files: a cut or corrupt gzip stream is a format error naming the input, not a bare EOF.
+            throw corruptGzip(file, e);
         } finally {
             bar.finish();
         }

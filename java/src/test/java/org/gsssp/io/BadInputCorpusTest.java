@@ -77,6 +77,19 @@ class BadInputCorpusTest {
         assertTrue(e.getMessage().contains("gzip-header-cut.gz: corrupt or truncated gzip data"), e.getMessage());
     }
 
+    /** The same through the stream entry point: refused naming the stream's name. */
+    @Test
+    void aCutGzipStreamIsRefusedNamingTheStream() throws IOException {
+        for (String name : new String[] {"gzip-header-cut.gz", "gzip-truncated.gr.gz"}) {
+            Path file = copyOut(name);
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                GraphFormatException e = org.junit.jupiter.api.Assertions.assertThrows(GraphFormatException.class,
+                        () -> GraphLoader.load(in, "uploaded-" + name, org.gsssp.LoadOptions.builder().progress(false).build()));
+                assertTrue(e.getMessage().contains("uploaded-" + name), e.getMessage());
+            }
+        }
+    }
+
     @Test
     void theCorpusHasAtLeastFortyFiles() {
         assertTrue(corpus().count() >= 40);
