@@ -56,7 +56,8 @@ __global__ void encode_kernel(long long n, const typename D::output* __restrict_
 constexpr int kChunkEdges = 4096;
 constexpr int kCachedOffsets = 1024;
 
-// The last vertex in [lo, hi] whose first edge is at or before e (the tail of edge e).
+// The last index in [lo, hi] whose offset is at or before e: the tail of edge e, over the graph's offsets or a
+// chunk's copy of them in shared memory.
 __device__ __forceinline__ long long tail_of(const int64_t* offsets, long long lo, long long hi, long long e) {
   while (lo < hi) {
     const long long mid = (lo + hi + 1) / 2;
@@ -97,16 +98,7 @@ __global__ void edges_kernel(long long n, long long m, const int64_t* __restrict
     for (long long e = e0 + threadIdx.x; e < e1; e += blockDim.x) {
       long long u;
       if (in_shared) {
-        long long lo = 0, hi = count - 1;
-        while (lo < hi) {
-          const long long mid = (lo + hi + 1) / 2;
-          if (cached[mid] <= e) {
-            lo = mid;
-          } else {
-            hi = mid - 1;
-          }
-        }
-        u = u0 + lo;
+        u = u0 + tail_of(cached, 0, count - 1, e);
       } else {
         u = tail_of(offsets, u0, u0 + count - 1, e);
       }
