@@ -364,7 +364,7 @@ public final class ExperimentRunner {
      * The graph as a Java user of JGraphT would hold it: JGraphT's usual object graph (a pseudograph, because
      * generated graphs have parallel edges and self-loops, which a simple graph would silently drop).
      */
-    static DirectedWeightedPseudograph<Integer, DefaultWeightedEdge> toJGraphT(Graph graph) {
+    public static DirectedWeightedPseudograph<Integer, DefaultWeightedEdge> toJGraphT(Graph graph) {
         int n = graph.numVertices();
         boolean floats = graph.weightType() == WeightType.FLOAT32;
         DirectedWeightedPseudograph<Integer, DefaultWeightedEdge> g = new DirectedWeightedPseudograph<>(DefaultWeightedEdge.class);
