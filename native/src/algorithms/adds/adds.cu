@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "algorithms/adds/adds_kernels.cuh"
+#include "algorithms/adds/adds_policy.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
@@ -28,29 +29,6 @@
 
 namespace gsssp::adds {
 namespace {
-
-constexpr int kDefaultBuckets = 32;
-constexpr int kDefaultBlock = 512;
-constexpr int64_t kDefaultWatchdogMs = 10000;
-// Beyond the device watchdog: the host's own patience with a kernel whose manager stopped beating, and
-// after an abort request.
-constexpr int64_t kHostGraceMs = 2000;
-constexpr int64_t kAbortGraceMs = 5000;
-constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
-
-// Utilization limits (section 5.5): items assigned at once, against the resident worker threads scaled
-// down by the average degree (a vertex of degree D keeps a thread busy about D times as long, and
-// scattered edge reads use the memory bandwidth that more items would need). Measured on an H100 (road NY,
-// grid 2048^2, random 4M x 7, R-MAT 20):
-//   - the bucket window widens below ~1% and narrows above ~3%: with 6% / 25% road NY did 8M items
-//     against 1.8M at about the same time, and with no upper limit at all the window stayed wide and the
-//     grid did 77 items per vertex (async Bellman-Ford) against 3.4;
-//   - halving Delta below the Near-Far estimate never paid, neither while the workers were not saturated
-//     (R-MAT 20: 3.2 ms against 2.75 ms; random: 9.5 against 8.4 ms, the same items) nor at saturation
-//     (steer_delta), so Delta only rises: at clipping, and with a full window at low utilization.
-constexpr double kUtilizationHigh = 0.03;
-constexpr double kUtilizationLow = 0.008;
-constexpr double kDegreeScale = 4.0;
 
 struct Layout {
   size_t pool = 0, wcc = 0, ring = 0, table = 0, af = 0, geometry = 0, bytes = 0;
@@ -224,8 +202,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const CsrView& g = query.graph;
   const graph::DeviceGraph& dg = *query.device_graph;
   const long long n = g.num_vertices;
-  // Unless the caller chose, larger blocks than the library's default: fewer workers for the manager to
-  // scan each sweep, and larger assignments (a.max_chunk below).
+  // Unless the caller chose, kDefaultBlock (adds_policy.hpp).
   int block = query.options.block_size != 0 ? std::min(query.launch.block, kMaxBlock) : kDefaultBlock;
 
   const int buckets = query.options.adds_bucket_count == 0 ? kDefaultBuckets : query.options.adds_bucket_count;
@@ -297,11 +274,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.delta0 = initial_delta(query, integral);
   a.target_high = capacity * kUtilizationHigh / degree_factor;
   a.target_low = capacity * kUtilizationLow / degree_factor;
-  // Two blocks' worth of items per assignment: a worker is idle from the finish of one assignment to the
-  // next sweep's hand-out, and larger assignments leave it idle less often where work is plentiful. With
-  // local rounds (H100, ms, chunks of 1 / 2 / 4 x block): random 4M x 7 (w 1..1000) 4.91 / 4.31 / 4.26,
-  // R-MAT 22 6.09 / 5.87 / 5.87; road NY (2.8) and the grid (24-26) did not change beyond noise.
-  a.max_chunk = static_cast<unsigned>(block) * 2;
+  a.max_chunk = static_cast<unsigned>(block) * kChunkBlocks;  // adds_policy.hpp
   a.max_switches = query.max_iterations;
   a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
   a.local_rounds = query.options.adds_local_rounds != 0 ? 1 : 0;

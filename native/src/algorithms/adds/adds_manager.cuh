@@ -22,20 +22,10 @@
 
 #include <type_traits>
 
+#include "algorithms/adds/adds_policy.hpp"
 #include "algorithms/adds/adds_queue.cuh"
 
 namespace gsssp::adds {
-
-constexpr int kManagerCacheWays = 4;  // translation cache entries per bucket
-constexpr int kMaxGrants = 128;       // blocks mapped per sweep
-constexpr unsigned kMinChunk = 8;     // fewest items handed to a worker while work is scarce
-constexpr int kSettleSwitches = 8;    // head switches between two Delta decisions (settling, section 5.5)
-constexpr int kSettleSweeps = 64;     // or this many sweeps, if the head stays put that long
-constexpr double kClipShare = 0.65;   // tail share of pending work that marks clipping (section 5.5)
-constexpr int kMaxScanPasses = 8;     // 256-segment passes over the head bucket per sweep
-constexpr unsigned long long kStarveNs = 4000000ull;      // a writer waiting this long on an empty pool
-constexpr unsigned long long kTraceIntervalNs = 4000ull;  // initial trace sampling period
-constexpr unsigned long long kHostPollNs = 200000ull;     // abort check and heartbeat period
 
 // The manager's copy of a worker's current assignment: bucket position, count and slot. 0 = none.
 __device__ __forceinline__ unsigned long long make_shadow(unsigned position, unsigned count, unsigned slot) {
