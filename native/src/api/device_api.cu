@@ -155,9 +155,6 @@ void check_device_algorithm(int32_t algorithm) {
   }
 }
 
-// Only H-BF is built for negative weights; the others assume distances only fall towards a fixed point
-// that no negative edge can undercut.
-bool accepts_negative_weights(int32_t algorithm) { return algorithm == GSSSP_ALGORITHM_HBF; }
 
 gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& query) {
   switch (algorithm) {
@@ -310,7 +307,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   HandleUse use(graph, /*allow_cancelled=*/false);
   const gsssp::graph::DeviceGraph& g = *graph->graph;
   gsssp::api::require_source(source, g.num_vertices);
-  if (!g.negative_weight_message.empty() && !accepts_negative_weights(algorithm)) {
+  if (!g.negative_weight_message.empty() && !gsssp::api::accepts_negative_weights(algorithm)) {
     gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
   }
 

@@ -41,7 +41,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
   const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
   gsssp::api::require_source(source, graph.num_vertices);
   const bool bellman_ford = algorithm == GSSSP_ALGORITHM_CPU_BELLMAN_FORD;
-  if (!negative.empty() && !bellman_ford) {
+  if (!negative.empty() && !gsssp::api::accepts_negative_weights(algorithm)) {
     gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative + "; without a GPU, CPU_BELLMAN_FORD takes negative weights");
   }
 

@@ -59,43 +59,51 @@ inline ResolvedOptions resolve_options(const gsssp_options* options) {
 
 enum class AlgorithmKind { kCpu, kGpu, kReserved, kUnknown };
 
-inline AlgorithmKind classify_algorithm(int32_t algorithm) {
-  switch (algorithm) {
-    case GSSSP_ALGORITHM_CPU_DIJKSTRA:
-    case GSSSP_ALGORITHM_CPU_BELLMAN_FORD:
-      return AlgorithmKind::kCpu;
-    case GSSSP_ALGORITHM_BELLMAN_FORD:
-    case GSSSP_ALGORITHM_FRONTIER:
-    case GSSSP_ALGORITHM_NEAR_FAR:
-    case GSSSP_ALGORITHM_DA2CF_F:
-    case GSSSP_ALGORITHM_DA2CF_U:
-    case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
-    case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
-    case GSSSP_ALGORITHM_HBF:
-    case GSSSP_ALGORITHM_ADDS:
-    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD:
-      return AlgorithmKind::kGpu;
-    default:
-      return AlgorithmKind::kUnknown;
+// What the C ABI knows of each algorithm id, in one table: adding an algorithm means a row here, its driver
+// in device_api.cu's run_algorithm (GPU) or run_cpu (host), and its constant in Java's Algorithm.
+struct AlgorithmFacts {
+  int32_t id;
+  const char* name;
+  AlgorithmKind kind;
+  bool negative_weights;  // accepts negative weights (the others assume distances only fall to a fixed point)
+};
+
+inline constexpr AlgorithmFacts kAlgorithms[] = {
+    {GSSSP_ALGORITHM_CPU_DIJKSTRA, "CPU_DIJKSTRA", AlgorithmKind::kCpu, false},
+    {GSSSP_ALGORITHM_BELLMAN_FORD, "BELLMAN_FORD", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_FRONTIER, "FRONTIER", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_NEAR_FAR, "NEAR_FAR", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_DA2CF_F, "DA2CF_F", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_DA2CF_U, "DA2CF_U", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_HBF, "HBF", AlgorithmKind::kGpu, true},
+    {GSSSP_ALGORITHM_ADDS, "ADDS", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_DA2CF_F_MATRIX, "DA2CF_F_MATRIX", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "DA2CF_U_MATRIX", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_CPU_BELLMAN_FORD, "CPU_BELLMAN_FORD", AlgorithmKind::kCpu, true},
+    {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "BLOCK_BELLMAN_FORD", AlgorithmKind::kGpu, false},
+};
+
+// The row of `algorithm`, or null for an unknown id.
+inline const AlgorithmFacts* find_algorithm(int32_t algorithm) {
+  for (const AlgorithmFacts& facts : kAlgorithms) {
+    if (facts.id == algorithm) return &facts;
   }
+  return nullptr;
+}
+
+inline AlgorithmKind classify_algorithm(int32_t algorithm) {
+  const AlgorithmFacts* facts = find_algorithm(algorithm);
+  return facts != nullptr ? facts->kind : AlgorithmKind::kUnknown;
 }
 
 inline const char* algorithm_name(int32_t algorithm) {
-  switch (algorithm) {
-    case GSSSP_ALGORITHM_CPU_DIJKSTRA: return "CPU_DIJKSTRA";
-    case GSSSP_ALGORITHM_CPU_BELLMAN_FORD: return "CPU_BELLMAN_FORD";
-    case GSSSP_ALGORITHM_BELLMAN_FORD: return "BELLMAN_FORD";
-    case GSSSP_ALGORITHM_FRONTIER: return "FRONTIER";
-    case GSSSP_ALGORITHM_NEAR_FAR: return "NEAR_FAR";
-    case GSSSP_ALGORITHM_DA2CF_F: return "DA2CF_F";
-    case GSSSP_ALGORITHM_DA2CF_U: return "DA2CF_U";
-    case GSSSP_ALGORITHM_HBF: return "HBF";
-    case GSSSP_ALGORITHM_ADDS: return "ADDS";
-    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: return "BLOCK_BELLMAN_FORD";
-    case GSSSP_ALGORITHM_DA2CF_F_MATRIX: return "DA2CF_F_MATRIX";
-    case GSSSP_ALGORITHM_DA2CF_U_MATRIX: return "DA2CF_U_MATRIX";
-    default: return "unknown";
-  }
+  const AlgorithmFacts* facts = find_algorithm(algorithm);
+  return facts != nullptr ? facts->name : "unknown";
+}
+
+inline bool accepts_negative_weights(int32_t algorithm) {
+  const AlgorithmFacts* facts = find_algorithm(algorithm);
+  return facts != nullptr && facts->negative_weights;
 }
 
 inline void require_source(int64_t source, int64_t num_vertices) {
