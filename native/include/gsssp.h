@@ -101,6 +101,11 @@ GSSSP_API const char* gsssp_version(void);
 /* The text of the last failure on the calling thread ("" if none); valid until the thread's next call. */
 GSSSP_API const char* gsssp_last_error(void);
 
+/* What the library knows of an algorithm id: its name (the enum's, without the GSSSP_ALGORITHM_ prefix, static
+ * storage), and through the flags 1 = runs on a GPU (else the host), 2 = accepts negative weights. NULL and
+ * *flags = 0 for an unknown id. flags may be NULL. */
+GSSSP_API const char* gsssp_algorithm_info(int32_t algorithm, int32_t* flags);
+
 /* Number of usable CUDA devices; 0 (and GSSSP_SUCCESS) when there is no driver or no device. */
 GSSSP_API int gsssp_device_count(int32_t* count);
 

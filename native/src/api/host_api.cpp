@@ -114,6 +114,15 @@ int gsssp_options_init(gsssp_options* options) {
   });
 }
 
+const char* gsssp_algorithm_info(int32_t algorithm, int32_t* flags) {
+  const gsssp::api::AlgorithmFacts* facts = gsssp::api::find_algorithm(algorithm);
+  if (flags != nullptr) {
+    *flags = facts == nullptr ? 0
+                              : (facts->kind == gsssp::api::AlgorithmKind::kGpu ? 1 : 0) | (facts->negative_weights ? 2 : 0);
+  }
+  return facts != nullptr ? facts->name : nullptr;
+}
+
 int gsssp_csr_validate(const gsssp_csr* graph) {
   return guarded([&] { gsssp::graph::validate_csr(graph); });
 }

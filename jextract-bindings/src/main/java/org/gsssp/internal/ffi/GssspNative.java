@@ -419,6 +419,67 @@ public class GssspNative extends GssspNative$shared {
         }
     }
 
+    private static class gsssp_algorithm_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_algorithm_info").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_algorithm_info"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const char *gsssp_algorithm_info(int32_t algorithm, int32_t *flags)
+     * }
+     */
+    public static FunctionDescriptor gsssp_algorithm_info$descriptor() {
+        return gsssp_algorithm_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const char *gsssp_algorithm_info(int32_t algorithm, int32_t *flags)
+     * }
+     */
+    public static MethodHandle gsssp_algorithm_info$handle() {
+        return gsssp_algorithm_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const char *gsssp_algorithm_info(int32_t algorithm, int32_t *flags)
+     * }
+     */
+    public static MemorySegment gsssp_algorithm_info$address() {
+        return gsssp_algorithm_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const char *gsssp_algorithm_info(int32_t algorithm, int32_t *flags)
+     * }
+     */
+    public static MemorySegment gsssp_algorithm_info(int algorithm, MemorySegment flags) {
+        var mh$ = gsssp_algorithm_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_algorithm_info", algorithm, flags);
+            }
+            return (MemorySegment)mh$.invokeExact(algorithm, flags);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class gsssp_device_count {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_INT,
