@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench_serving.sh [latency|concurrency|crossover|ffm|all|summary]    (default: all; run from anywhere)
 #
-# The serving benchmarks on the GPU host, with the bundled runtime (build/bench-bundle from scripts/bench-bundle.sh,
+# The serving benchmarks on the GPU host, with the bundled runtime (build/bench-bundle from scripts/bundle_bench.sh,
 # or BENCH=launcher) and the bundle's gzip'd graphs (build/gpu-bundle/graphs, or GRAPHS=DIR):
 #   latency      ServingBenchmark: Java time of one ADDS query beside kernel and native-call time (AverageTime and
 #                SampleTime) on R-MAT 20, random 1M, USA-road-d.NY, R-MAT 22; resident one-target on R-MAT 22;
@@ -45,9 +45,9 @@ estimate[all]=$(( ${estimate[latency]} + ${estimate[concurrency]} + ${estimate[c
 echo "bench_serving $part: about $(( ${estimate[$part]} / 60 )) min $(( ${estimate[$part]} % 60 )) s; output in $out" | tee -a "$log"
 
 if [ "$part" != summary ]; then
-  [ -x "$bench" ] || { echo "no $bench: run 'mvn -B -DskipTests package && scripts/bench-bundle.sh' first" >&2; exit 1; }
+  [ -x "$bench" ] || { echo "no $bench: run 'mvn -B -DskipTests package && scripts/bundle_bench.sh' first" >&2; exit 1; }
   if ! "$bench" jmh -l 2>/dev/null | grep -q 'ServingBenchmark'; then
-    echo "$bench lacks ServingBenchmark: rebuild (mvn -B -DskipTests package && rm -rf build/bench-bundle && scripts/bench-bundle.sh)" >&2
+    echo "$bench lacks ServingBenchmark: rebuild (mvn -B -DskipTests package && rm -rf build/bench-bundle && scripts/bundle_bench.sh)" >&2
     exit 1
   fi
 fi

@@ -2,7 +2,7 @@
 # Usage: scripts/pack_gpu_host.sh
 # Packs everything a GPU host without Java needs into one xz tarball that fits the device tool's 64 MiB
 # carry beside the repository: the test bundle (jlink'd runtime, jars, JUnit launcher, graphs; see
-# scripts/gpu-bundle.sh) plus the benchmark jar (JMH and the experiment runner) and its launcher, which run
+# scripts/bundle_gpu_tests.sh) plus the benchmark jar (JMH and the experiment runner) and its launcher, which run
 # on the same runtime. Output: build/carry/gpu-host.tar.xz. On the GPU host, from the repository root:
 #   tar xJf build/carry/gpu-host.tar.xz -C build
 #   build/gpu-bundle/run-tests.sh ...        build/gpu-bundle/gsssp-bench jmh ...
@@ -10,7 +10,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-bash scripts/gpu-bundle.sh
+bash scripts/bundle_gpu_tests.sh
 [ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
 cp benchmarks/target/gsssp-bench.jar build/gpu-bundle/
 # The native library is already in lib/gsssp-VERSION.jar: a second copy inside the bench jar would cost about

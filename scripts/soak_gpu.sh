@@ -3,7 +3,7 @@
 #   e.g. scripts/soak_gpu.sh build/gpu-bundle/gsssp-bench 600s build/soak-out
 #
 # The soak and chaos run (gsssp-bench soak, issue 16 item 4) on the GPU host: USA-road-d.NY from the launcher's
-# bundle (LAUNCHER_DIR/graphs, where scripts/gpu-bundle.sh puts it), R-MAT 20 and a 64x64 grid, 8 threads of
+# bundle (LAUNCHER_DIR/graphs, where scripts/bundle_gpu_tests.sh puts it), R-MAT 20 and a 64x64 grid, 8 threads of
 # random queries over every GPU algorithm, random closes and re-uploads, every answer certified, a watchdog.
 # DURATION: 600s (default), 10m, 90s ...; OUTPUT_DIR (default build/soak-out) receives soak.json, soak.md,
 # soak.log, nvidia-smi before/after, and threads.txt on a hang. Further options go to soak as they are

@@ -39,7 +39,7 @@ final class SoakCommand implements Callable<Integer> {
     int threads = 8;
 
     @Option(names = "--road", paramLabel = "FILE|SPEC",
-            description = "The road graph (default ${DEFAULT-VALUE}, where scripts/gpu-bundle.sh puts it).")
+            description = "The road graph (default ${DEFAULT-VALUE}, where scripts/bundle_gpu_tests.sh puts it).")
     String road = "build/gpu-bundle/graphs/USA-road-d.NY.gr.gz";
 
     @Option(names = "--rmat", paramLabel = "SPEC|FILE", description = "The R-MAT graph (default ${DEFAULT-VALUE}).")

@@ -25,7 +25,7 @@ public final class RequiresGpu implements ExecutionCondition {
         }
         String reason = "no CUDA device (no NVIDIA GPU or driver): GPU test skipped";
         if (ANNOUNCED.compareAndSet(false, true)) {
-            System.err.println("[gsssp] no CUDA device (no NVIDIA GPU or driver): GPU tests are skipped; run them on a GPU host (scripts/gpu-bundle.sh)");
+            System.err.println("[gsssp] no CUDA device (no NVIDIA GPU or driver): GPU tests are skipped; run them on a GPU host (scripts/bundle_gpu_tests.sh)");
         }
         return ConditionEvaluationResult.disabled(reason);
     }

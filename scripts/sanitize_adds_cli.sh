@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# On the lent GPU host, from the repository root with build/gpu-bundle carried (scripts/gpu-bundle.sh):
+# Usage: scripts/sanitize_adds_cli.sh [TOOL...]   (memcheck racecheck synccheck by default; env: BUNDLE, OUT, SANITIZER)
+# On the lent GPU host, from the repository root with build/gpu-bundle carried (scripts/bundle_gpu_tests.sh):
 # compute-sanitizer's memcheck, racecheck and synccheck on `gsssp solve --algorithm adds --verify` over small
 # graphs: the hand-made test graphs of java/src/test/resources/graphs (int and float weights; two with a
 # negative weight, which ADDS must refuse cleanly), small generated ones (R-MAT, a float grid, weights up to
@@ -8,8 +9,8 @@
 # pool paths (a growable pool from 1 word that restarts; a fixed 1-word pool that must fail naming the pool). The bundled `gsssp` launcher
 # execs the bundled Java runtime, so the sanitizer follows it with --target-processes all.
 #
-#   scripts/adds-sanitize.sh                       # memcheck racecheck synccheck
-#   scripts/adds-sanitize.sh memcheck              # one tool per call fits the device's 10-minute limit
+#   scripts/sanitize_adds_cli.sh                       # memcheck racecheck synccheck
+#   scripts/sanitize_adds_cli.sh memcheck              # one tool per call fits the device's 10-minute limit
 #
 # Writes $OUT/adds-sanitize-STAMP.log (all output) and prints one line per run: tool, graph, flags, the exit
 # status against the expected one, the sanitizer's summary line and gsssp's verify line. Environment:
@@ -32,7 +33,7 @@ if [ ! -x "$san" ]; then
   exit 2
 fi
 if [ ! -x "$bundle/gsssp" ]; then
-  echo "no $bundle/gsssp: build the bundle with scripts/gpu-bundle.sh and carry it" >&2
+  echo "no $bundle/gsssp: build the bundle with scripts/bundle_gpu_tests.sh and carry it" >&2
   exit 2
 fi
 gsssp=$(cd "$(dirname "$bundle/gsssp")" && pwd)/gsssp

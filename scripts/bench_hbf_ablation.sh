@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# On the lent GPU host, from a test bundle (scripts/gpu-bundle.sh) into which this script, the suite
+# Usage: BUNDLE/bench_hbf_ablation.sh STEP...   (copied into a GPU test bundle; env: OUT, ALGORITHMS)
+# On the lent GPU host, from a test bundle (scripts/bundle_gpu_tests.sh) into which this script, the suite
 # benchmarks/suites/hbf-ablation.txt and bench-thin.jar were copied. bench-thin.jar is gsssp-bench.jar
 # without what the bundle's lib/ already holds (gsssp, its native library, jgrapht, picocli), so that
 # bundle + runner fit the device's 64 MiB transfer limit:
 #   (cd /tmp/thin && unzip -q benchmarks/target/gsssp-bench.jar && rm -rf native org/jgrapht org/jheaps \
 #      org/apfloat picocli && find org/gsssp -mindepth 1 -maxdepth 1 ! -name bench ! -name graphs -exec rm -rf {} + \
 #      && zip -qr BUNDLE/bench-thin.jar .)
-#   hbf-gpu-run.sh tests   the H-BF and all-GPU-algorithm test classes
-#   hbf-gpu-run.sh bench   the runner over the ablation suite (results tarred into $OUT/bench.tgz)
+#   bench_hbf_ablation.sh tests   the H-BF and all-GPU-algorithm test classes
+#   bench_hbf_ablation.sh bench   the runner over the ablation suite (results tarred into $OUT/bench.tgz)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/out}

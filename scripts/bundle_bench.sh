@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Usage: scripts/bundle_bench.sh           (writes build/bench-bundle; env: GSSSP_BENCH_BUNDLE_DIR)
 # Assembles build/bench-bundle: a jlink'd runtime that can run JMH (java.management) and the shaded
 # gsssp-bench.jar, for a GPU host without Java. The graphs travel separately (build/gpu-bundle/graphs).
 # PNG figures need java.desktop (~19 MiB), so they are drawn afterwards with `gsssp-bench plot DIR` on a

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
+# Usage: scripts/test_adds_gpu.sh [STEP...]   (on the GPU host; env: BUNDLE, OUT, STEP_TIMEOUT)
 # On the lent GPU host, from the repository root with the GPU bundle carried as build/gpu-bundle
-# (scripts/gpu-bundle.sh): the ADDS tests, then GpuAlgorithmsTest (every GPU algorithm, ADDS included), then
+# (scripts/bundle_gpu_tests.sh): the ADDS tests, then GpuAlgorithmsTest (every GPU algorithm, ADDS included), then
 # the repeated-runs check (100 identical runs per graph). Everything goes into one log in $OUT named after the
 # start time, each line prefixed with the seconds since then, so a step cut short by its timeout still shows
 # how far it got; a summary is printed at the end.
 #
-#   scripts/gpu-host-adds.sh                      # adds gpu-algorithms repeat
-#   scripts/gpu-host-adds.sh adds                 # one step per call fits the device's 10-minute limit
-#   scripts/gpu-host-adds.sh suite-repeat         # 100 runs on every harness-suite graph (R-MAT 22, grid 2048², ...)
+#   scripts/test_adds_gpu.sh                      # adds gpu-algorithms repeat
+#   scripts/test_adds_gpu.sh adds                 # one step per call fits the device's 10-minute limit
+#   scripts/test_adds_gpu.sh suite-repeat         # 100 runs on every harness-suite graph (R-MAT 22, grid 2048², ...)
 #
 # Steps: adds (AddsTest, AddsOptionsTest, AddsGraphsTest), gpu-algorithms, repeat (AddsRepeatedRunsTest on road NY,
 # Slashdot and R-MAT 18), suite-repeat (the same with GSSSP_ADDS_REPEAT_SUITE=1). Environment: STEP_TIMEOUT
@@ -27,7 +28,7 @@ note() {
 }
 
 if [ ! -x "$bundle/run-tests.sh" ]; then
-  echo "no $bundle/run-tests.sh: build the bundle with scripts/gpu-bundle.sh and carry it" >&2
+  echo "no $bundle/run-tests.sh: build the bundle with scripts/bundle_gpu_tests.sh and carry it" >&2
   exit 2
 fi
 note "gsssp ADDS tests, $(date -u '+%Y-%m-%d %H:%M:%S UTC'), commit ${GSSSP_COMMIT:-unknown}"

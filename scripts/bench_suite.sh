@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Usage: scripts/bench_suite.sh [SUITE]    (default benchmarks/suites/core.txt; env: OUT, REPS, WARMUP)
 # On the lent GPU host: the experiment runner over a suite, then the JMH FFM-overhead benchmarks.
 # Needs build/bench-bundle and build/gpu-bundle/graphs carried; the suite's ../shared/graphs is made to
 # point at the carried graphs. Results go to $OUT as one tarball (the device returns few files).

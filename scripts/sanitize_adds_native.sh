@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
+# Usage: scripts/sanitize_adds_native.sh [TOOL...]   (env: CARRY, OUT, SANITIZER, RUN_TIMEOUT)
 # compute-sanitizer's memcheck, racecheck and synccheck over ADDS, through the native test driver (no JVM
 # in the way, so each run takes seconds instead of minutes). Build here with line tables, without H-BF's
 # dynamic parallelism (racecheck and synccheck refuse to instrument a library that has it) and with the driver:
 #   cmake -S . -B build/san90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_DEVICE_LAUNCH=OFF \
 #     -DGSSSP_BUILD_NATIVE_TESTS=ON && cmake --build build/san90 -j && mkdir -p build/adds-carry &&
 #   cp build/san90/libgsssp.so build/san90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/adds-carry/
-# then on the GPU host, carrying build/adds-carry:  scripts/adds-sanitize-native.sh [TOOL...]
+# then on the GPU host, carrying build/adds-carry:  scripts/sanitize_adds_native.sh [TOOL...]
 # Graphs: rome99 (a real road graph), R-MATs of scale 10 and 13 (hubs of degree > 512: block-cooperative
 # expansion), a 32x32 grid in int and float weights; each with
 # ADDS's default, no-local-rounds, static-Delta and 2-bucket configurations, every result checked against CPU Dijkstra.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# Usage: scripts/bundle_gpu_tests.sh       (writes build/gpu-bundle; env: GSSSP_BUNDLE_DIR, GSSSP_GRAPHS_DIR)
 # Assembles a self-contained test image for a Linux x86-64 GPU host that has an NVIDIA driver and no Java:
 # a jlink'd Java runtime, the gsssp jars with the test classes, the JUnit console launcher, the shared
 # graphs, and run-tests.sh / gsssp launchers. Output: build/gpu-bundle (git-ignored, under 64 MiB; it travels
 # to the device xz'd by scripts/pack_gpu_host.sh, which keeps the tarball under 52 MiB).
 #
-#   scripts/gpu-bundle.sh            # after `mvn package` (it runs `mvn -DskipTests package` if needed)
+#   scripts/bundle_gpu_tests.sh            # after `mvn package` (it runs `mvn -DskipTests package` if needed)
 #   build/gpu-bundle/run-tests.sh    # on the GPU host: every test, GPU tests included
 #   build/gpu-bundle/gsssp solve --graph build/gpu-bundle/graphs/USA-road-d.NY.gr.gz --source 1 --verify
 set -euo pipefail

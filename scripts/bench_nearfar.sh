@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Usage: scripts/bench_nearfar.sh DIR      (DIR holds bench-bundle/, graphs/ and the two suite files; env: REPS, OUT)
 # On the lent GPU host: the harness over the core suite for Near-Far and DA2CF next to the earlier GPU
 # algorithms and both CPU baselines. Expects its folder (DIR, carried) to hold bench-bundle/, graphs/ and the
 # two suite files. Works in /tmp/nearfar-bench and leaves only results.tgz (results-a/, results-b/ and the

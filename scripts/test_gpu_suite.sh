@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# Usage: scripts/test_gpu_suite.sh [SECONDS] [JUNIT ARGS...]   (on the GPU host, e.g. 300 --include-tag gpu; env: OUT)
 # On the GPU host: the whole Java suite from the bundle, streamed with a timestamp per line into $OUT so a
-# run stopped by its time limit still shows what passed. Usage: gpu-host-suite.sh [seconds] [junit args...]
+# run stopped by its time limit still shows what passed. Usage: test_gpu_suite.sh [seconds] [junit args...]
 set -uo pipefail
 out=${OUT:-gpu-host-logs}
 limit=${1:-400}

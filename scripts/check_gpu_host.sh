@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Usage: scripts/check_gpu_host.sh         (on the GPU host; env: OUT)
 # What runs on the lent GPU host (no Java there): the native self-test, then the whole Java test suite
 # from the GPU bundle, then the CLI on a real road graph. Logs go to $OUT (or ./gpu-host-logs).
 set -uo pipefail

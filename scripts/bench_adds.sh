@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
+# Usage: scripts/bench_adds.sh            (env: OUT, BENCH, GRAPHS, ALGORITHMS, COMPARE, ONLY, REPS)
 # On the lent GPU host, from the repository root: the harness over benchmarks/suites/adds.txt for ADDS, its
 # Table 5 ablations, ADDS without local rounds (the paper's worker), Near-Far, H-BF, Bellman-Ford and both
 # CPU baselines, with the comparisons whose rows "adds over near-far" are the paper's Tables 3 and 4. Needs a gsssp-bench launcher (build/bench-bundle from
-# scripts/bench-bundle.sh, or BENCH=...) and the graphs (build/gpu-bundle/graphs, or GRAPHS=DIR); the suite's
+# scripts/bundle_bench.sh, or BENCH=...) and the graphs (build/gpu-bundle/graphs, or GRAPHS=DIR); the suite's
 # ../shared/graphs is pointed at them. Results go to $OUT as one tarball (the device returns few files); draw
 # the parallelism figures afterwards on a full JDK with `gsssp-bench plot DIR`.
 #
-#   scripts/gpu-host-bench-adds.sh                         # the whole suite
-#   ONLY='rmat|USA-road-d' scripts/gpu-host-bench-adds.sh  # the suite lines matching a regex (to fit 10 minutes)
+#   scripts/bench_adds.sh                         # the whole suite
+#   ONLY='rmat|USA-road-d' scripts/bench_adds.sh  # the suite lines matching a regex (to fit 10 minutes)
 #
 # Environment: REPS (default 5), WARMUP (1), ALGORITHMS and COMPARE (the lists below), ONLY, BENCH, GRAPHS.
 set -uo pipefail

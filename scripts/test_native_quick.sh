@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
+# Usage: scripts/test_native_quick.sh      (on the GPU host; env: OUT, SELFTEST, RUN_TIMEOUT)
 # On the GPU host: the native driver's quick self-test (`gsssp_selftest --quick`) against the library inside
 # build/gpu-bundle's jar, so that it travels with the Java bundle within the device's 64 MiB carry. Build the
 # driver here (cmake -DGSSSP_BUILD_NATIVE_TESTS=ON; it is 128 KB) and carry it, for example, in
-# build/selftest-mini:  SELFTEST=build/selftest-mini/gsssp_selftest scripts/gpu-host-native-quick.sh
+# build/selftest-mini:  SELFTEST=build/selftest-mini/gsssp_selftest scripts/test_native_quick.sh
 set -uo pipefail
 out=${OUT:-gpu-host-logs}
 selftest=${SELFTEST:-build/selftest-mini/gsssp_selftest}
