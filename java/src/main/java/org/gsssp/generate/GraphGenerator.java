@@ -56,7 +56,9 @@ public final class GraphGenerator {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         int n = spec.numVertices();
-        long m = spec.numEdges();
+        // A geometric graph's edge count is known once its points are placed: place them once, here.
+        RggLayout layout = spec instanceof RggSpec r ? rggLayout(r, threads) : null;
+        long m = layout != null ? layout.edges() : spec.numEdges();
         WeightSpec ws = spec.weights();
         // checked before any memory is taken: a hopeless neg= fails at once
         long potentialRange = ws.negativeShare() > 0 ? potentialRange(ws) : 0;
@@ -72,6 +74,8 @@ public final class GraphGenerator {
                 case RmatSpec r -> rmat(r, threads, offsets, targets);
                 case GridSpec g -> grid(g, threads, offsets, targets);
                 case RandomSpec u -> uniform(u, threads, offsets, targets);
+                case RggSpec r -> rgg(layout, threads, offsets, targets);
+                case MeshSpec mesh -> mesh(mesh, threads, offsets, targets);
             }
             drawWeights(ws, spec.seed(), threads, weights, m);
             if (potentialRange > 0) {
@@ -236,6 +240,156 @@ public final class GraphGenerator {
             }
         });
         offsets.setAtIndex(LONG, n, (long) n * d);
+    }
+
+    /**
+     * The points of a random geometric graph, relabelled in cell order (so that a vertex's neighbours have
+     * nearby ids), the cells (of side at least the radius, so neighbours are in the 3^dims cells around), and
+     * each vertex's neighbour count.
+     */
+    record RggLayout(RggSpec spec, double[] coords, int cellsPerSide, int[] cellStart, int[] degree, long edges) {}
+
+    static RggLayout rggLayout(RggSpec spec, int threads) {
+        int n = spec.n();
+        int dims = spec.dims();
+        double r = spec.radius();
+        // Cells of side >= r, and no more cells than about 4n (a tiny degree would otherwise ask for more).
+        double limit = dims == 2 ? Math.sqrt(4.0 * n) : Math.cbrt(4.0 * n);
+        int g = (int) Math.max(1, Math.min(Math.floor(1 / r), Math.floor(limit)));
+        double[] raw = new double[n * dims];
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            SplittableRandom rnd = Parallel.random(spec.seed(), STRUCTURE, chunk);
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int i = chunk * VERTEX_CHUNK; i < end; i++) {
+                for (int k = 0; k < dims; k++) {
+                    raw[i * dims + k] = rnd.nextDouble();
+                }
+            }
+        });
+        int cells = dims == 2 ? g * g : g * g * g;
+        int[] cellOf = new int[n];
+        int[] cellStart = new int[cells + 1];
+        for (int i = 0; i < n; i++) {
+            int c = 0;
+            for (int k = dims - 1; k >= 0; k--) {
+                c = c * g + Math.min(g - 1, (int) (raw[i * dims + k] * g));
+            }
+            cellOf[i] = c;
+            cellStart[c + 1]++;
+        }
+        for (int c = 0; c < cells; c++) {
+            cellStart[c + 1] += cellStart[c];
+        }
+        double[] coords = new double[n * dims];
+        int[] fill = java.util.Arrays.copyOf(cellStart, cells);
+        for (int i = 0; i < n; i++) {
+            int id = fill[cellOf[i]]++;
+            System.arraycopy(raw, i * dims, coords, id * dims, dims);
+        }
+        int[] degree = new int[n];
+        RggLayout counting = new RggLayout(spec, coords, g, cellStart, degree, 0);
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                degree[v] = rggNeighbours(counting, v, null, 0);
+            }
+        });
+        long edges = 0;
+        for (int d : degree) {
+            edges += d;
+        }
+        return new RggLayout(spec, coords, g, cellStart, degree, edges);
+    }
+
+    /** Counts (targets null) or writes from {@code pos} on the neighbours of {@code v}, in cell order. */
+    private static int rggNeighbours(RggLayout l, int v, MemorySegment targets, long pos) {
+        int dims = l.spec().dims();
+        int g = l.cellsPerSide();
+        double r2 = l.spec().radius() * l.spec().radius();
+        double[] p = l.coords();
+        int cx = Math.min(g - 1, (int) (p[v * dims] * g));
+        int cy = Math.min(g - 1, (int) (p[v * dims + 1] * g));
+        int cz = dims == 3 ? Math.min(g - 1, (int) (p[v * dims + 2] * g)) : 0;
+        int count = 0;
+        for (int z = Math.max(0, cz - 1); z <= (dims == 3 ? Math.min(g - 1, cz + 1) : 0); z++) {
+            for (int y = Math.max(0, cy - 1); y <= Math.min(g - 1, cy + 1); y++) {
+                for (int x = Math.max(0, cx - 1); x <= Math.min(g - 1, cx + 1); x++) {
+                    int c = (z * g + y) * g + x;
+                    for (int u = l.cellStart()[c]; u < l.cellStart()[c + 1]; u++) {
+                        if (u == v) {
+                            continue;
+                        }
+                        double d2 = 0;
+                        for (int k = 0; k < dims; k++) {
+                            double diff = p[u * dims + k] - p[v * dims + k];
+                            d2 += diff * diff;
+                        }
+                        if (d2 < r2) {
+                            if (targets != null) {
+                                targets.setAtIndex(INT, pos + count, u);
+                            }
+                            count++;
+                        }
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    private static void rgg(RggLayout l, int threads, MemorySegment offsets, MemorySegment targets) {
+        int n = l.spec().n();
+        long[] start = new long[n + 1];
+        for (int v = 0; v < n; v++) {
+            start[v + 1] = start[v] + l.degree()[v];
+        }
+        MemorySegment.copy(start, 0, offsets, LONG, 0, n + 1);
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                rggNeighbours(l, v, targets, start[v]);
+            }
+        });
+    }
+
+    private static void mesh(MeshSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
+        int nx = spec.nx();
+        int ny = spec.ny();
+        int nz = spec.nz();
+        int n = spec.numVertices();
+        int[][] steps = spec.offsets();
+        long[] start = new long[n + 1];
+        for (int v = 0; v < n; v++) {
+            int x = v % nx;
+            int y = (v / nx) % ny;
+            int z = v / nx / ny;
+            int d = 0;
+            for (int[] s : steps) {
+                if (inside(x + s[0], nx) && inside(y + s[1], ny) && inside(z + s[2], nz)) {
+                    d++;
+                }
+            }
+            start[v + 1] = start[v] + d;
+        }
+        MemorySegment.copy(start, 0, offsets, LONG, 0, n + 1);
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                int x = v % nx;
+                int y = (v / nx) % ny;
+                int z = v / nx / ny;
+                long pos = start[v];
+                for (int[] s : steps) {
+                    if (inside(x + s[0], nx) && inside(y + s[1], ny) && inside(z + s[2], nz)) {
+                        targets.setAtIndex(INT, pos++, v + s[0] + nx * (s[1] + ny * s[2]));
+                    }
+                }
+            }
+        });
+    }
+
+    private static boolean inside(int i, int size) {
+        return i >= 0 && i < size;
     }
 
     // ------------------------------------------------------------------ weights

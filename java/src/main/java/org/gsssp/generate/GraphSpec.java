@@ -10,13 +10,15 @@ import org.gsssp.Graph;
  *   rmat:scale=22,ef=16,seed=1,w=1..1000          R-MAT (Graph500 a=0.57 b=0.19 c=0.19), ids permuted
  *   grid:2048x2048,seed=1,w=1..1000               2D grid, both directions, 4-neighbourhood
  *   random:n=4194304,d=7,seed=1,w=1..10           every vertex has d out-edges to uniform random targets
+ *   rgg:n=1048576,d=10,dim=2,seed=1,w=1..1000      random geometric graph, 2-D or 3-D, d expected neighbours
+ *   mesh:64x64x64,nb=18,seed=1,w=1..1000           3-D lattice mesh, 6-, 18- or 26-neighbourhood
  *   ...,float                                     float weights uniform on [lo, hi]
  *   ...,neg=0.1                                   about 10% negative edges, no negative cycle (see WeightSpec)
  * </pre>
  * The same spec always gives the same graph, whatever the number of threads. {@code toString()} gives the
  * canonical spec (defaults spelled out), which is also the generated graph's name.
  */
-public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
+public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpec, MeshSpec {
 
     /**
      * The seed of every random choice the generator makes.
@@ -57,7 +59,8 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
     }
 
     /**
-     * Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}, in any case) rather
+     * Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}, {@code rgg:},
+     * {@code mesh:}, in any case) rather
      * than a file.
      *
      * @param text a command-line argument
@@ -65,7 +68,8 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
      */
     static boolean looksLikeSpec(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
-        return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:");
+        return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:") || t.startsWith("rgg:")
+                || t.startsWith("mesh:");
     }
 
     /**
@@ -73,14 +77,14 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
      * {@code w=1..1000}, or {@code w=1..10} for random graphs).
      *
      * @param text the spec, e.g. {@code rmat:scale=22,ef=16}
-     * @return the spec, a {@link RmatSpec}, {@link GridSpec} or {@link RandomSpec}
+     * @return the spec, a {@link RmatSpec}, {@link GridSpec}, {@link RandomSpec}, {@link RggSpec} or {@link MeshSpec}
      * @throws IllegalArgumentException naming the bad or unknown part, and the keys the kind accepts
      */
     static GraphSpec parse(String text) {
         String t = text.strip();
         int colon = t.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:...");
+            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:..., rgg:..., mesh:...");
         }
         String kind = t.substring(0, colon).toLowerCase(Locale.ROOT);
         SpecParams p = SpecParams.parse(text, t.substring(colon + 1));
@@ -107,12 +111,29 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec {
             }
             case "random" -> new RandomSpec(p.intValue("n", -1), p.intValue("d", 7), p.longValue("seed", 1),
                     p.weights(1, 10));
+            case "rgg" -> new RggSpec(p.intValue("n", -1), p.doubleValue("d", 10), p.intValue("dim", 2),
+                    p.longValue("seed", 1), p.weights(1, 1000));
+            case "mesh" -> {
+                String dims = p.positional();
+                if (dims == null) {
+                    throw new IllegalArgumentException("mesh size missing in '" + text + "': mesh:NXxNYxNZ");
+                }
+                String[] xyz = dims.toLowerCase(Locale.ROOT).split("x", -1);
+                if (xyz.length != 3) {
+                    throw new IllegalArgumentException("mesh size '" + dims + "' in '" + text + "' must be NXxNYxNZ");
+                }
+                yield new MeshSpec(SpecParams.parseInt(text, "nx", xyz[0]), SpecParams.parseInt(text, "ny", xyz[1]),
+                        SpecParams.parseInt(text, "nz", xyz[2]), p.intValue("nb", 18), p.longValue("seed", 1),
+                        p.weights(1, 1000));
+            }
             default -> throw new IllegalArgumentException("unknown graph kind '" + kind + "' in '" + text
-                    + "'; known: rmat, grid, random");
+                    + "'; known: rmat, grid, random, rgg, mesh");
         };
         p.checkAllUsed(kind, switch (kind) {
             case "rmat" -> "scale, ef, a, b, c";
             case "grid" -> "ROWSxCOLS (or rows, cols)";
+            case "rgg" -> "n, d, dim";
+            case "mesh" -> "NXxNYxNZ, nb";
             default -> "n, d";
         });
         return spec;

@@ -25,6 +25,8 @@ import picocli.CommandLine.Spec;
                 "  rmat:scale=22,ef=16,seed=1,w=1..1000     R-MAT, Graph500 a=0.57 b=0.19 c=0.19, ids permuted",
                 "  grid:2048x2048,seed=1,w=1..1000          2D grid, 4 neighbours, both directions",
                 "  random:n=4194304,d=7,seed=1,w=1..10      fixed out-degree d, uniform targets",
+                "  rgg:n=1048576,d=10,dim=2,seed=1          random geometric graph (2-D or 3-D), d neighbours expected",
+                "  mesh:128x128x128,nb=18,seed=1            3-D lattice mesh, 6-, 18- or 26-neighbourhood",
                 "Add ',float' for float weights and ',neg=0.1' for about 10%% negative edges (no negative cycles).",
                 "Float graphs are read back with 'solve --weight-type FLOAT32'."})
 final class GenerateCommand implements Callable<Integer> {
