@@ -24,6 +24,7 @@ public final class GraphGenerator {
     private static final long WEIGHTS = 2;
     private static final long POTENTIALS = 3;
     private static final long PERMUTATION = 4;
+    private static final long HIGHWAYS = 5;
 
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
@@ -76,8 +77,12 @@ public final class GraphGenerator {
                 case RandomSpec u -> uniform(u, threads, offsets, targets);
                 case RggSpec r -> rgg(layout, threads, offsets, targets);
                 case MeshSpec mesh -> mesh(mesh, threads, offsets, targets);
+                case RoadSpec road -> road(road, threads, offsets, targets);
             }
             drawWeights(ws, spec.seed(), threads, weights, m);
+            if (spec instanceof RoadSpec road) {
+                highwayWeights(road, threads, offsets, targets, weights);
+            }
             if (potentialRange > 0) {
                 reweight(ws, spec.seed(), potentialRange, threads, n, offsets, targets, weights);
             }
@@ -382,6 +387,91 @@ public final class GraphGenerator {
                 for (int[] s : steps) {
                     if (inside(x + s[0], nx) && inside(y + s[1], ny) && inside(z + s[2], nz)) {
                         targets.setAtIndex(INT, pos++, v + s[0] + nx * (s[1] + ny * s[2]));
+                    }
+                }
+            }
+        });
+    }
+
+    /** Whether (r, c) is a highway intersection with an express edge towards (r + dr·hw, c + dc·hw). */
+    private static boolean express(RoadSpec spec, int r, int c, int dr, int dc) {
+        int hw = spec.highway();
+        if (r % hw != 0 || c % hw != 0) {
+            return false;
+        }
+        return inside(r + dr * hw, spec.rows()) && inside(c + dc * hw, spec.cols());
+    }
+
+    private static final int[][] EXPRESS = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
+
+    private static void road(RoadSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
+        int rows = spec.rows();
+        int cols = spec.cols();
+        int n = spec.numVertices();
+        int hw = spec.highway();
+        long[] start = new long[n + 1];
+        for (int v = 0; v < n; v++) {
+            int r = v / cols;
+            int c = v % cols;
+            int d = (r > 0 ? 1 : 0) + (c > 0 ? 1 : 0) + (c < cols - 1 ? 1 : 0) + (r < rows - 1 ? 1 : 0);
+            for (int[] x : EXPRESS) {
+                d += express(spec, r, c, x[0], x[1]) ? 1 : 0;
+            }
+            start[v + 1] = start[v] + d;
+        }
+        MemorySegment.copy(start, 0, offsets, LONG, 0, n + 1);
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                int r = v / cols;
+                int c = v % cols;
+                long pos = start[v];
+                // streets as in grid(): up, left, right, down; then the express edges in the same order
+                if (r > 0) {
+                    targets.setAtIndex(INT, pos++, v - cols);
+                }
+                if (c > 0) {
+                    targets.setAtIndex(INT, pos++, v - 1);
+                }
+                if (c < cols - 1) {
+                    targets.setAtIndex(INT, pos++, v + 1);
+                }
+                if (r < rows - 1) {
+                    targets.setAtIndex(INT, pos++, v + cols);
+                }
+                for (int[] x : EXPRESS) {
+                    if (express(spec, r, c, x[0], x[1])) {
+                        targets.setAtIndex(INT, pos++, v + x[0] * hw * cols + x[1] * hw);
+                    }
+                }
+            }
+        });
+    }
+
+    /** The express edges' weights: RoadSpec.HIGHWAY_SPEED of the streets' mean cost over the same cells, ±10%. */
+    private static void highwayWeights(RoadSpec spec, int threads, MemorySegment offsets, MemorySegment targets,
+                                       MemorySegment weights) {
+        int cols = spec.cols();
+        int n = spec.numVertices();
+        int hw = spec.highway();
+        WeightSpec ws = spec.weights();
+        double base = hw * (ws.lo() + ws.hi()) / 2 * RoadSpec.HIGHWAY_SPEED;
+        Parallel.forEach(threads, Parallel.chunks(n, VERTEX_CHUNK), chunk -> {
+            SplittableRandom r = Parallel.random(spec.seed(), HIGHWAYS, chunk);
+            int end = (int) Math.min(n, (long) (chunk + 1) * VERTEX_CHUNK);
+            for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
+                long to = offsets.getAtIndex(LONG, v + 1L);
+                for (long e = offsets.getAtIndex(LONG, v); e < to; e++) {
+                    int t = targets.getAtIndex(INT, e);
+                    int gap = Math.abs(t / cols - v / cols) + Math.abs(t % cols - v % cols);
+                    if (gap == 1) {
+                        continue;  // a street
+                    }
+                    double w = base * (0.9 + 0.2 * r.nextDouble());
+                    if (ws.floating()) {
+                        weights.setAtIndex(FLOAT, e, (float) Math.max(ws.lo(), w));
+                    } else {
+                        weights.setAtIndex(INT, e, (int) Math.min(Integer.MAX_VALUE / 4, Math.max(Math.round(ws.lo()), Math.round(w))));
                     }
                 }
             }

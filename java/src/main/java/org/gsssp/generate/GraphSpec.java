@@ -12,13 +12,14 @@ import org.gsssp.Graph;
  *   random:n=4194304,d=7,seed=1,w=1..10           every vertex has d out-edges to uniform random targets
  *   rgg:n=1048576,d=10,dim=2,seed=1,w=1..1000      random geometric graph, 2-D or 3-D, d expected neighbours
  *   mesh:64x64x64,nb=18,seed=1,w=1..1000           3-D lattice mesh, 6-, 18- or 26-neighbourhood
+ *   road:2048x2048,hw=16,seed=1,w=1..1000          a grid of streets with highways every 16 cells
  *   ...,float                                     float weights uniform on [lo, hi]
  *   ...,neg=0.1                                   about 10% negative edges, no negative cycle (see WeightSpec)
  * </pre>
  * The same spec always gives the same graph, whatever the number of threads. {@code toString()} gives the
  * canonical spec (defaults spelled out), which is also the generated graph's name.
  */
-public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpec, MeshSpec {
+public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpec, MeshSpec, RoadSpec {
 
     /**
      * The seed of every random choice the generator makes.
@@ -60,7 +61,7 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
 
     /**
      * Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}, {@code rgg:},
-     * {@code mesh:}, in any case) rather
+     * {@code mesh:}, {@code road:}, in any case) rather
      * than a file.
      *
      * @param text a command-line argument
@@ -69,7 +70,7 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
     static boolean looksLikeSpec(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:") || t.startsWith("rgg:")
-                || t.startsWith("mesh:");
+                || t.startsWith("mesh:") || t.startsWith("road:");
     }
 
     /**
@@ -77,14 +78,14 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
      * {@code w=1..1000}, or {@code w=1..10} for random graphs).
      *
      * @param text the spec, e.g. {@code rmat:scale=22,ef=16}
-     * @return the spec, a {@link RmatSpec}, {@link GridSpec}, {@link RandomSpec}, {@link RggSpec} or {@link MeshSpec}
+     * @return the spec, a {@link RmatSpec}, {@link GridSpec}, {@link RandomSpec}, {@link RggSpec}, {@link MeshSpec} or {@link RoadSpec}
      * @throws IllegalArgumentException naming the bad or unknown part, and the keys the kind accepts
      */
     static GraphSpec parse(String text) {
         String t = text.strip();
         int colon = t.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:..., rgg:..., mesh:...");
+            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:..., rgg:..., mesh:..., road:...");
         }
         String kind = t.substring(0, colon).toLowerCase(Locale.ROOT);
         SpecParams p = SpecParams.parse(text, t.substring(colon + 1));
@@ -126,14 +127,24 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
                         SpecParams.parseInt(text, "nz", xyz[2]), p.intValue("nb", 18), p.longValue("seed", 1),
                         p.weights(1, 1000));
             }
+            case "road" -> {
+                String dims = p.positional();
+                String[] rc = dims == null ? new String[0] : dims.toLowerCase(Locale.ROOT).split("x", -1);
+                if (rc.length != 2) {
+                    throw new IllegalArgumentException("road size '" + dims + "' in '" + text + "' must be ROWSxCOLS");
+                }
+                yield new RoadSpec(SpecParams.parseInt(text, "rows", rc[0]), SpecParams.parseInt(text, "cols", rc[1]),
+                        p.intValue("hw", 16), p.longValue("seed", 1), p.weights(1, 1000));
+            }
             default -> throw new IllegalArgumentException("unknown graph kind '" + kind + "' in '" + text
-                    + "'; known: rmat, grid, random, rgg, mesh");
+                    + "'; known: rmat, grid, random, rgg, mesh, road");
         };
         p.checkAllUsed(kind, switch (kind) {
             case "rmat" -> "scale, ef, a, b, c";
             case "grid" -> "ROWSxCOLS (or rows, cols)";
             case "rgg" -> "n, d, dim";
             case "mesh" -> "NXxNYxNZ, nb";
+            case "road" -> "ROWSxCOLS, hw";
             default -> "n, d";
         });
         return spec;

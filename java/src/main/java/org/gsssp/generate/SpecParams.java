@@ -113,7 +113,7 @@ final class SpecParams {
                 unknown.add(key);
             }
         }
-        if (positional != null && !kind.equals("grid") && !kind.equals("mesh")) {
+        if (positional != null && !kind.equals("grid") && !kind.equals("mesh") && !kind.equals("road")) {
             unknown.add(positional);
         }
         if (!unknown.isEmpty()) {

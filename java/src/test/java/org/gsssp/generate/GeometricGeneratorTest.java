@@ -89,8 +89,45 @@ class GeometricGeneratorTest {
     }
 
     @Test
+    void roadsAreAGridWithHighwaysThatLongTripsTake() {
+        GraphSpec spec = GraphSpec.parse("road:50x40,hw=8,seed=3");
+        try (Graph road = GraphGenerator.generate(spec, 2);
+                Graph grid = GraphSpec.parse("grid:50x40,seed=3").generate()) {
+            assertEquals("road:50x40,hw=8,seed=3,w=1..1000", road.name());
+            assertEquals(spec.numEdges(), road.numEdges());
+            // 7 highway rows (0, 8, .., 48) with 4 express edges each way, 5 highway columns (0, 8, .., 32) with 6
+            assertEquals(grid.numEdges() + 2L * (7 * 4 + 5 * 6), road.numEdges());
+            assertSymmetricWithoutLoops(road);
+            int express = 0;
+            for (int u = 0; u < road.numVertices(); u++) {
+                for (long e = road.edgeBegin(u); e < road.edgeEnd(u); e++) {
+                    int v = road.target(e);
+                    int gap = Math.abs(v / 40 - u / 40) + Math.abs(v % 40 - u % 40);
+                    if (gap != 1) {
+                        express++;
+                        assertEquals(8, gap, u + " -> " + v);
+                        assertTrue(u / 40 % 8 == 0 && u % 40 % 8 == 0, u + " is no highway intersection");
+                        assertTrue(road.intWeight(e) >= 0.9 * 8 * 500.5 * RoadSpec.HIGHWAY_SPEED - 1
+                                        && road.intWeight(e) <= 1.1 * 8 * 500.5 * RoadSpec.HIGHWAY_SPEED + 1,
+                                "express weight " + road.intWeight(e));
+                    }
+                }
+            }
+            assertEquals(2 * (7 * 4 + 5 * 6), express);
+            // A long trip is cheaper with the highways than on the streets alone.
+            int far = road.numVertices() - 1;
+            try (Result r = Sssp.solve(road, 0, Algorithm.CPU_DIJKSTRA); Result gr = Sssp.solve(grid, 0, Algorithm.CPU_DIJKSTRA)) {
+                assertTrue(r.distance(far) < 0.8 * gr.distance(far), r.distance(far) + " against " + gr.distance(far));
+                assertTrue(Verifier.certify(road, r).isEmpty());
+            }
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> GraphSpec.parse("road:10x10,hw=4,neg=0.1"))
+                .getMessage().contains("no neg="));
+    }
+
+    @Test
     void theSameSpecGivesTheSameGraphOnAnyThreadCount() {
-        for (String s : new String[] {"rgg:n=5000,d=8,dim=3,seed=9", "mesh:9x7x5,nb=26,seed=4,float"}) {
+        for (String s : new String[] {"rgg:n=5000,d=8,dim=3,seed=9", "mesh:9x7x5,nb=26,seed=4,float", "road:30x33,hw=5,seed=2"}) {
             try (Graph one = GraphGenerator.generate(GraphSpec.parse(s), 1);
                     Graph four = GraphGenerator.generate(GraphSpec.parse(s), 4)) {
                 assertArrayEquals(GraphGeneratorTest.bytes(one), GraphGeneratorTest.bytes(four), s);

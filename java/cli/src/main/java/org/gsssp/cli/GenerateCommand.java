@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
                 "  random:n=4194304,d=7,seed=1,w=1..10      fixed out-degree d, uniform targets",
                 "  rgg:n=1048576,d=10,dim=2,seed=1          random geometric graph (2-D or 3-D), d neighbours expected",
                 "  mesh:128x128x128,nb=18,seed=1            3-D lattice mesh, 6-, 18- or 26-neighbourhood",
+                "  road:2048x2048,hw=16,seed=1              street grid with highways every 16 cells",
                 "Add ',float' for float weights and ',neg=0.1' for about 10%% negative edges (no negative cycles).",
                 "Float graphs are read back with 'solve --weight-type FLOAT32'."})
 final class GenerateCommand implements Callable<Integer> {
