@@ -308,15 +308,10 @@ Result run_gpu(gsssp_device_graph_t dg, const Graph& g, int32_t algorithm, int64
   return r;
 }
 
+// The library's own name of an algorithm id (gsssp_algorithm_info), for messages.
 const char* algorithm_name(int32_t a) {
-  switch (a) {
-    case GSSSP_ALGORITHM_BELLMAN_FORD: return "bellman-ford";
-    case GSSSP_ALGORITHM_FRONTIER: return "frontier";
-    case GSSSP_ALGORITHM_NEAR_FAR: return "near-far";
-    case GSSSP_ALGORITHM_HBF: return "hbf";
-    case GSSSP_ALGORITHM_ADDS: return "adds";
-    default: return "cpu";
-  }
+  const char* name = gsssp_algorithm_info(a, nullptr);
+  return name != nullptr ? name : "unknown algorithm";
 }
 
 int64_t count_reached(const Graph& g, const Result& r) {
@@ -1106,14 +1101,29 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     int buckets;
     int local_rounds;
   };
+  // Every GPU algorithm (so that scripts/sanitize_native.sh can put each under compute-sanitizer), the ADDS
+  // ablations among them; --only picks by name.
   const Variant variants[] = {{GSSSP_ALGORITHM_NEAR_FAR, "near-far", 0, 0, 1},
                               {GSSSP_ALGORITHM_HBF, "hbf", 0, 0, 1},
                               {GSSSP_ALGORITHM_ADDS, "adds", 0, 0, 1},
                               {GSSSP_ALGORITHM_ADDS, "adds:no-local", 0, 0, 0},
                               {GSSSP_ALGORITHM_ADDS, "adds:static", 1, 0, 1},
-                              {GSSSP_ALGORITHM_ADDS, "adds:2-buckets", 1, 2, 1}};
+                              {GSSSP_ALGORITHM_ADDS, "adds:2-buckets", 1, 2, 1},
+                              {GSSSP_ALGORITHM_BELLMAN_FORD, "bellman-ford", 0, 0, 1},
+                              {GSSSP_ALGORITHM_FRONTIER, "frontier", 0, 0, 1},
+                              {GSSSP_ALGORITHM_DA2CF_F, "da2cf-f", 0, 0, 1},
+                              {GSSSP_ALGORITHM_DA2CF_U, "da2cf-u", 0, 0, 1},
+                              {GSSSP_ALGORITHM_DA2CF_F_MATRIX, "da2cf-f-matrix", 0, 0, 1},
+                              {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "da2cf-u-matrix", 0, 0, 1},
+                              {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "block-bf", 0, 0, 1}};
   for (const Variant& variant : variants) {
     if (!only.empty() && only.find(variant.name) == std::string::npos) continue;
+    // The size-limited algorithms refuse larger graphs (dense matrix: 16,384 vertices; one block's shared memory).
+    const bool matrix = variant.algorithm == GSSSP_ALGORITHM_DA2CF_F_MATRIX || variant.algorithm == GSSSP_ALGORITHM_DA2CF_U_MATRIX;
+    if ((matrix && g.n > 16384) || (variant.algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD && g.n > 8000)) {
+      std::printf("%-14s skipped: %lld vertices are beyond its limit\n", variant.name, static_cast<long long>(g.n));
+      continue;
+    }
     const int32_t algorithm = variant.algorithm;
     gsssp_options o;
     gsssp_options_init(&o);
@@ -1135,6 +1145,15 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     }
     std::printf("%-14s mean %9.3f ms over %d runs (source %lld)\n", variant.name, sum / repeat, repeat,
                 static_cast<long long>(source));
+  }
+  if (only.empty() || only.find("certify") != std::string::npos) {
+    // The GPU certificate of the reference answer (distances and tree): it must hold.
+    gsssp_certificate c{};
+    const int status = gsssp_device_graph_certify(dg, source, cpu.raw.data(), cpu.pred.data(), &c);
+    check(status == GSSSP_SUCCESS && c.violation == GSSSP_CERTIFICATE_HOLDS,
+          "certificate of CPU Dijkstra's answer: status %d, violation %d at vertex %lld (%s)", status, c.violation,
+          static_cast<long long>(c.vertex), gsssp_last_error());
+    std::printf("%-14s time %9.3f ms  (the reference answer, checked on the GPU)\n", "certify", c.time_ms);
   }
   gsssp_device_graph_destroy(dg);
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
