@@ -1,0 +1,117 @@
+// Shared by the native test driver's files (gsssp_selftest): reporting, graphs and their generators, the DIMACS
+// loader, CPU and GPU runs through the C ABI, and the comparison of a GPU result with the CPU reference.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gsssp.h"
+
+namespace selftest {
+
+// The generated-graph checks run these; H-BF, Near-Far and DA2CF have their own suites on the Java side.
+// ADDS is here too because its queue's corner cases (clipping, block overflow, zero weights) are exactly
+// what these graph families produce.
+inline constexpr int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS};
+
+extern int g_passed;
+extern int g_failed;
+
+struct Graph {
+  std::string name;
+  int64_t n = 0;
+  std::vector<int64_t> offsets{0};
+  std::vector<int32_t> targets;
+  std::vector<int32_t> int_weights;
+  std::vector<float> float_weights;
+  bool is_float = false;
+
+  gsssp_csr csr() const {
+    gsssp_csr c;
+    c.num_vertices = n;
+    c.num_edges = static_cast<int64_t>(targets.size());
+    c.offsets = offsets.data();
+    c.targets = targets.data();
+    c.weights = is_float ? static_cast<const void*>(float_weights.data())
+                         : static_cast<const void*>(int_weights.data());
+    c.weight_type = is_float ? GSSSP_WEIGHT_FLOAT32 : GSSSP_WEIGHT_INT32;
+    return c;
+  }
+  double weight(int64_t e) const { return is_float ? float_weights[e] : int_weights[e]; }
+};
+
+
+struct EdgeList {
+  int64_t n = 0;
+  std::vector<std::pair<int32_t, int32_t>> edges;
+  void add(int64_t u, int64_t v) { edges.emplace_back(static_cast<int32_t>(u), static_cast<int32_t>(v)); }
+};
+
+
+struct WeightRule {
+  bool is_float = false;
+  int32_t max_int = 100;       // int weights uniform in [1, max_int]
+  double zero_fraction = 0.0;  // share of weights set to exactly 0
+  double tiny_fraction = 0.0;  // float only: weights too small to change most sums
+};
+
+
+struct Result {
+  std::vector<int64_t> raw;  // the 8-byte distances as written (int64 or double bits)
+  std::vector<int32_t> pred;
+  gsssp_stats stats{};
+  int status = -1;
+};
+
+
+__attribute__((format(printf, 2, 3))) bool check(bool ok, const char* fmt, ...);
+bool check_status(int got, int want, const char* what);
+double now_ms();
+Graph build(std::string name, const EdgeList& list, const WeightRule& rule, std::mt19937_64& rng);
+EdgeList uniform_edges(int64_t n, int64_t m, std::mt19937_64& rng);
+EdgeList grid_edges(int64_t width, int64_t height);
+EdgeList chain_edges(int64_t n, bool with_shortcuts, std::mt19937_64& rng);
+EdgeList star_edges(int64_t n);
+EdgeList rmat_edges(int scale, int64_t m, std::mt19937_64& rng);
+Graph martin_counterexample(int64_t n, bool is_float);
+bool reached(const Graph& g, const Result& r, int64_t v);
+bool tight_edge(const Graph& g, const Result& r, int64_t u, int64_t e, int64_t v);
+bool check_tree(const Graph& g, int64_t source, const Result& r, const std::string& what);
+Result run_cpu(const Graph& g, int64_t source);
+Result run_gpu(gsssp_device_graph_t dg, const Graph& g, int32_t algorithm, int64_t source,
+               const gsssp_options* options = nullptr);
+const char* algorithm_name(int32_t a);
+int64_t count_reached(const Graph& g, const Result& r);
+void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cpu, const Result& gpu,
+             bool with_tree = true);
+Graph small_graph(bool is_float);
+gsssp_device_graph_t upload(const Graph& g);
+bool load_dimacs(const std::string& path, Graph& g);
+bool generate_named(const std::string& spec, Graph& g);
+int64_t largest_out_degree(const Graph& g);
+double median(std::vector<double> v);
+
+// The checks (selftest_checks.cpp) and the timing modes (selftest_timing.cpp).
+void test_host_api();
+void test_generated(std::mt19937_64& rng, bool quick);
+void test_martin(int repeats);
+void test_gpu_errors_and_options(std::mt19937_64& rng);
+void test_adds(std::mt19937_64& rng);
+void test_concurrent_queries(std::mt19937_64& rng);
+void test_cancel_and_destroy(std::mt19937_64& rng);
+int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
+               int adds_repeat, int32_t block_size);
+int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only);
+
+}  // namespace selftest
