@@ -57,6 +57,7 @@ public final class GraphGenerator {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         int n = spec.numVertices();
+        checkMemory(spec, n, spec instanceof RggSpec r ? (long) (n * r.degree()) : spec.numEdges());
         // A geometric graph's edge count is known once its points are placed: place them once, here.
         RggLayout layout = spec instanceof RggSpec r ? rggLayout(r, threads) : null;
         long m = layout != null ? layout.edges() : spec.numEdges();
@@ -68,9 +69,16 @@ public final class GraphGenerator {
         MemorySegment targets;
         MemorySegment weights;
         try {
-            offsets = arena.allocate(LONG, n + 1L);
-            targets = arena.allocate(INT, m);
-            weights = arena.allocate(INT, m);
+            try {
+                offsets = arena.allocate(LONG, n + 1L);
+                targets = arena.allocate(INT, m);
+                weights = arena.allocate(INT, m);
+            } catch (OutOfMemoryError e) {
+                // One failed allocation of the arrays themselves: nothing else is left half-built.
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                        "%s needs %,d MB for its CSR arrays, which could not be allocated", spec,
+                        (8L * (n + 1) + 8L * m) >> 20), e);
+            }
             switch (spec) {
                 case RmatSpec r -> rmat(r, threads, offsets, targets);
                 case GridSpec g -> grid(g, threads, offsets, targets);
@@ -91,6 +99,50 @@ public final class GraphGenerator {
             throw e;
         }
         return Graph.ofSegments(arena, offsets, targets, weights, ws.type(), VertexIds.offset(0, n), spec.toString());
+    }
+
+    /**
+     * Refuses, before anything is allocated, a spec whose graph cannot be built here: the Java heap its
+     * temporaries need (R-MAT's edge list, a geometric graph's points and cells) against the JVM's limit, and
+     * its CSR arrays and temporaries against the machine's memory (Linux's MemTotal, when readable). The issue
+     * "Provably right": a generator spec, like a file header, must fail with one message, never with an
+     * OutOfMemoryError.
+     */
+    static void checkMemory(GraphSpec spec, int n, long edgesEstimate) {
+        long heap = switch (spec) {
+            case RmatSpec r -> 8L * edgesEstimate;
+            case RggSpec r -> (long) n * (16L * r.dims() + 12);
+            case MeshSpec mesh -> 8L * (n + 1);
+            case RoadSpec road -> 8L * (n + 1);
+            default -> 0L;
+        };
+        long csr = 8L * (n + 1) + 8L * edgesEstimate;
+        long maxHeap = Runtime.getRuntime().maxMemory();
+        if (heap > maxHeap) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "%s needs about %,d MB of Java heap to generate, and this JVM allows %,d MB (-Xmx)", spec,
+                    heap >> 20, maxHeap >> 20));
+        }
+        long total = physicalMemory();
+        if (total > 0 && csr + heap > total) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "%s needs about %,d MB (%,d vertices, %,d edges), more than this machine's %,d MB of memory", spec,
+                    (csr + heap) >> 20, n, edgesEstimate, total >> 20));
+        }
+    }
+
+    /** MemTotal from /proc/meminfo in bytes, or 0 where it cannot be read. */
+    private static long physicalMemory() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux, or not readable: no check
+        }
+        return 0;
     }
 
     // ------------------------------------------------------------------ structure

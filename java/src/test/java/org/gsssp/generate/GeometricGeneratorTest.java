@@ -145,6 +145,15 @@ class GeometricGeneratorTest {
     }
 
     @Test
+    void specsTooLargeForThisMachineFailWithOneMessageNotOutOfMemory() {
+        // Sizes beyond any machine CI runs on (16 TB, 5.7 TB, 446 GB of CSR arrays): refused before any allocation.
+        for (String s : new String[] {"random:n=2000000000,d=1000", "rgg:n=715000000,d=1000,dim=3", "mesh:1290x1290x1290,nb=26"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphSpec.parse(s).generate(), s);
+            assertTrue(e.getMessage().startsWith(GraphSpec.parse(s).toString()) && e.getMessage().contains("MB"), e.getMessage());
+        }
+    }
+
+    @Test
     void badSpecsNameTheProblem() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> GraphSpec.parse("rgg:n=100,dim=4"))
                 .getMessage().contains("dim=2 or dim=3"));
