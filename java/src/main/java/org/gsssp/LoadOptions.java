@@ -30,6 +30,7 @@ public final class LoadOptions {
     private final String name;
     private final long maxVertices;
     private final long maxEdges;
+    private final boolean limitsGiven;
 
     private LoadOptions(Builder b) {
         this.format = b.format;
@@ -42,6 +43,7 @@ public final class LoadOptions {
         this.name = b.name;
         this.maxVertices = b.maxVertices;
         this.maxEdges = b.maxEdges;
+        this.limitsGiven = b.limitsGiven;
     }
 
     /**
@@ -102,6 +104,7 @@ public final class LoadOptions {
         b.name = name;
         b.maxVertices = maxVertices;
         b.maxEdges = maxEdges;
+        b.limitsGiven = limitsGiven;
         return b;
     }
 
@@ -121,6 +124,17 @@ public final class LoadOptions {
      */
     public long maxEdges() {
         return maxEdges;
+    }
+
+    /**
+     * Whether {@link #maxVertices()} or {@link #maxEdges()} was set on the builder. A memory-mapped Galois
+     * {@code .gr} file is used in place and bounded by its own size, so the heap-derived defaults do not apply to
+     * it; limits given explicitly do.
+     *
+     * @return true if the builder was given a limit
+     */
+    public boolean limitsGiven() {
+        return limitsGiven;
     }
 
     /**
@@ -219,6 +233,7 @@ public final class LoadOptions {
         private String name;
         private long maxVertices = defaultMaxVertices();
         private long maxEdges = defaultMaxEdges();
+        private boolean limitsGiven;
 
         private Builder() {
         }
@@ -235,6 +250,7 @@ public final class LoadOptions {
                 throw new IllegalArgumentException("maxVertices must be positive, got " + maxVertices);
             }
             this.maxVertices = maxVertices;
+            this.limitsGiven = true;
             return this;
         }
 
@@ -250,6 +266,7 @@ public final class LoadOptions {
                 throw new IllegalArgumentException("maxEdges must be positive, got " + maxEdges);
             }
             this.maxEdges = maxEdges;
+            this.limitsGiven = true;
             return this;
         }
 

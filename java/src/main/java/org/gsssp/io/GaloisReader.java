@@ -39,7 +39,8 @@ import org.gsssp.WeightType;
  * outIdx ending at m, every dst &lt; n, finite floats); a {@link GraphFormatException} gives the byte offset of
  * the problem (its line is 0). A streamed (gzip'd) file's header claims are also held to
  * {@link LoadOptions#maxVertices()} and {@link LoadOptions#maxEdges()} before its image is allocated; a mapped
- * file is bounded by its own size instead (it is used in place, whatever its size).
+ * file is bounded by its own size (it is used in place, whatever its size), and held to the limits only when
+ * the caller gave them ({@link LoadOptions#limitsGiven()}).
  */
 public final class GaloisReader {
     private static final ValueLayout.OfLong LE_LONG =
@@ -207,14 +208,16 @@ public final class GaloisReader {
             throw new GraphFormatException(file, 0, "byte 24: edge count " + Long.toUnsignedString(m) + " out of range");
         }
         // A stream's claim sizes the image it is read into: as the text formats do at their header, a claim
-        // above the limits is refused before anything is allocated for it. A mapped file needs no such check:
-        // its exact size is checked against the claim, and nothing is allocated by it beyond that size.
-        if (fileSize < 0 && n > options.maxVertices()) {
+        // above the limits is refused before anything is allocated for it. A mapped file needs no such check
+        // for memory's sake: its exact size is checked against the claim, and nothing is allocated by it beyond
+        // that size; so only limits the caller gave apply to it (the defaults are what the heap can build).
+        boolean limited = fileSize < 0 || options.limitsGiven();
+        if (limited && n > options.maxVertices()) {
             throw new GraphFormatException(file, 0, String.format(Locale.ROOT, "byte 16: the header claims %,d "
                     + "nodes, more than the limit of %,d (LoadOptions.maxVertices; by default what this JVM's heap "
                     + "can build)", n, options.maxVertices()));
         }
-        if (fileSize < 0 && m > options.maxEdges()) {
+        if (limited && m > options.maxEdges()) {
             throw new GraphFormatException(file, 0, String.format(Locale.ROOT, "byte 24: the header claims %,d "
                     + "edges, more than the limit of %,d (LoadOptions.maxEdges; by default what this JVM's heap "
                     + "can build)", m, options.maxEdges()));

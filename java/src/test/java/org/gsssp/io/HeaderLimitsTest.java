@@ -71,8 +71,8 @@ class HeaderLimitsTest {
     /**
      * A streamed (gzip'd) Galois file's header sizes the image it is read into: claims above the limits are
      * refused at the header, naming the byte, the claim and the limit (seen fuzzing the Galois reader: any
-     * 32-byte header made it allocate up to 64 MiB off-heap). A plain file is mapped, bounded by its own size,
-     * and loads.
+     * 32-byte header made it allocate up to 64 MiB off-heap). A plain file is mapped, bounded by its own size:
+     * it loads under the default limits, and is held to limits the caller gives.
      */
     @Test
     void galoisStreamClaimsWithinTheLimits(@TempDir Path dir) throws Exception {
@@ -99,10 +99,17 @@ class HeaderLimitsTest {
             assertEquals(5, g.numVertices());
             assertEquals(6, g.numEdges());
         }
-        LoadOptions below = LoadOptions.builder().progress(false).maxVertices(4).maxEdges(5).build();
-        try (Graph g = GraphLoader.load(plain, below)) {
+        // A plain file is mapped and bounded by its size: the heap-derived defaults do not apply to it, limits the
+        // caller gives do.
+        try (Graph g = GraphLoader.load(plain, LoadOptions.builder().progress(false).build())) {
             assertEquals(5, g.numVertices());
         }
+        LoadOptions below = LoadOptions.builder().progress(false).maxVertices(4).maxEdges(5).build();
+        GraphFormatException mapped = refused(plain, below);
+        assertTrue(mapped.getMessage().contains("small.gr: byte 16: the header claims 5 nodes, more than the limit of 4"),
+                mapped.getMessage());
+        assertTrue(refused(plain, LoadOptions.builder().progress(false).maxEdges(5).build()).getMessage()
+                .contains("byte 24: the header claims 6 edges, more than the limit of 5"));
 
         // 2^31 - 1 nodes claimed by a 32-byte header: refused by the default limits, nothing allocated
         b.putLong(16, Integer.MAX_VALUE);
