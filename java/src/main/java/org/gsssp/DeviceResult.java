@@ -199,6 +199,16 @@ public final class DeviceResult implements AutoCloseable {
         return new ShortestPath(vertices, owner.graph().ids(), distances(vertices));
     }
 
+    /**
+     * The shortest path from the source to {@code v} as internal vertex ids, source first, walked on the device:
+     * the fast form of {@link #path(int)}, without weights or file ids.
+     *
+     * @param v an internal vertex id
+     * @return the path's vertices; empty when {@code v} is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if the result holds no predecessors, or is closed
+     * @throws GraphClosedException if its device graph is closed
+     */
     public int[] pathInternal(int v) {
         checkVertex(v);
         if (!predecessors) {

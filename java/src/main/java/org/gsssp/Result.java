@@ -398,6 +398,16 @@ public final class Result implements AutoCloseable {
         return new ShortestPath(vertices, ids, d);
     }
 
+    /**
+     * The shortest path from the source to {@code v} as internal vertex ids, source first: the fast form of
+     * {@link #path(int)}, without weights or file ids.
+     *
+     * @param v an internal vertex id
+     * @return the path's vertices; empty when {@code v} is unreachable
+     * @throws IllegalArgumentException if {@code v} is not in {@code 0..n-1}
+     * @throws IllegalStateException if predecessors were not computed or form a cycle, the Result is closed,
+     *         or its {@link QueryBuffers} served a later query
+     */
     public int[] pathInternal(int v) {
         checkVertex(v);
         if (!isReachable(v)) {

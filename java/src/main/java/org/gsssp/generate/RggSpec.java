@@ -34,7 +34,11 @@ public record RggSpec(int n, double degree, int dims, long seed, WeightSpec weig
         }
     }
 
-    /** The connection radius. */
+    /**
+     * The connection radius.
+     *
+     * @return r, from {@code n}, {@code degree} and {@code dims}
+     */
     public double radius() {
         return dims == 2 ? Math.sqrt(degree / (Math.PI * n)) : Math.cbrt(3 * degree / (4 * Math.PI * n));
     }
