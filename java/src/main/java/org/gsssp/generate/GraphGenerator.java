@@ -255,23 +255,28 @@ public final class GraphGenerator {
                 for (int c = 0; c < cols; c++) {
                     int v = r * cols + c;
                     offsets.setAtIndex(LONG, v, pos);
-                    // neighbours in increasing id order: up, left, right, down
-                    if (r > 0) {
-                        targets.setAtIndex(INT, pos++, v - cols);
-                    }
-                    if (c > 0) {
-                        targets.setAtIndex(INT, pos++, v - 1);
-                    }
-                    if (c < cols - 1) {
-                        targets.setAtIndex(INT, pos++, v + 1);
-                    }
-                    if (r < rows - 1) {
-                        targets.setAtIndex(INT, pos++, v + cols);
-                    }
+                    pos = gridNeighbours(targets, pos, v, r, c, rows, cols);
                 }
             }
         });
         offsets.setAtIndex(LONG, (long) rows * cols, rowStart[rows]);
+    }
+
+    /** Writes from {@code pos} the grid neighbours of v = (r, c) in increasing id order: up, left, right, down. */
+    private static long gridNeighbours(MemorySegment targets, long pos, int v, int r, int c, int rows, int cols) {
+        if (r > 0) {
+            targets.setAtIndex(INT, pos++, v - cols);
+        }
+        if (c > 0) {
+            targets.setAtIndex(INT, pos++, v - 1);
+        }
+        if (c < cols - 1) {
+            targets.setAtIndex(INT, pos++, v + 1);
+        }
+        if (r < rows - 1) {
+            targets.setAtIndex(INT, pos++, v + cols);
+        }
+        return pos;
     }
 
     private static void uniform(RandomSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
@@ -477,20 +482,8 @@ public final class GraphGenerator {
             for (int v = chunk * VERTEX_CHUNK; v < end; v++) {
                 int r = v / cols;
                 int c = v % cols;
-                long pos = start[v];
-                // streets as in grid(): up, left, right, down; then the express edges in the same order
-                if (r > 0) {
-                    targets.setAtIndex(INT, pos++, v - cols);
-                }
-                if (c > 0) {
-                    targets.setAtIndex(INT, pos++, v - 1);
-                }
-                if (c < cols - 1) {
-                    targets.setAtIndex(INT, pos++, v + 1);
-                }
-                if (r < rows - 1) {
-                    targets.setAtIndex(INT, pos++, v + cols);
-                }
+                // streets as in grid(), then the express edges in the same order
+                long pos = gridNeighbours(targets, start[v], v, r, c, rows, cols);
                 for (int[] x : EXPRESS) {
                     if (express(spec, r, c, x[0], x[1])) {
                         targets.setAtIndex(INT, pos++, v + x[0] * hw * cols + x[1] * hw);
