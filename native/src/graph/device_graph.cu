@@ -48,6 +48,18 @@ std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr) {
   const size_t n = static_cast<size_t>(csr.num_vertices);
   const size_t m = static_cast<size_t>(csr.num_edges);
   const size_t weight_size = csr.weight_type == GSSSP_WEIGHT_FLOAT32 ? sizeof(float) : sizeof(int32_t);
+  // Refused before any allocation when the arrays cannot fit (the issue "Beyond 2^31 edges": say what is
+  // needed and what is free, instead of failing at the second or third cudaMalloc).
+  const size_t needed = (n + 1) * sizeof(int64_t) + m * (sizeof(int32_t) + weight_size);
+  size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+    (void)cudaGetLastError();
+  } else if (needed > free_bytes) {
+    fail(GSSSP_ERROR_OUT_OF_DEVICE_MEMORY,
+         format("a graph of %zu vertices and %zu edges needs %zu bytes on device %d (8 per vertex, %zu per edge) "
+                "before any query's scratch, and %zu of its %zu bytes are free",
+                n, m, needed, device, sizeof(int32_t) + weight_size, free_bytes, total_bytes));
+  }
   graph->offsets = DeviceBuffer((n + 1) * sizeof(int64_t), "graph offsets");
   graph->targets = DeviceBuffer(m * sizeof(int32_t), "graph targets");
   graph->weights = DeviceBuffer(m * weight_size, "graph weights");
