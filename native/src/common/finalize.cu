@@ -210,9 +210,14 @@ bool page_locked(const void* host) {
 
 }  // namespace
 
-FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output) : query_(query), output_(output) {
-  pipelined_ = !output.predecessors && query.options.certify == 0 && (output.resident || output.host_distances == nullptr ||
-                                        page_locked(output.host_distances));
+FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output) : query_(query), output_(output) {}
+
+bool FinalizeTail::pipelined() const {
+  if (pipelined_ < 0) {
+    pipelined_ = !output_.predecessors && query_.options.certify == 0 &&
+                 (output_.resident || output_.host_distances == nullptr || page_locked(output_.host_distances));
+  }
+  return pipelined_ != 0;
 }
 
 void FinalizeTail::prepare() {

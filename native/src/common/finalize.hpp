@@ -42,9 +42,11 @@ class FinalizeTail {
   FinalizeTail(const FinalizeTail&) = delete;
   FinalizeTail& operator=(const FinalizeTail&) = delete;
 
-  // No tree to derive, no certificate to check (options.certify), and no copy into pageable host memory (that copy would block the host inside
-  // enqueue() until the kernel ends, out of reach of the driver's cancellation and watchdog).
-  bool pipelined() const { return pipelined_; }
+  // No tree to derive, no certificate to check (options.certify), and no copy into pageable host memory (that
+  // copy would block the host inside enqueue() until the kernel ends, out of reach of the driver's
+  // cancellation and watchdog). Decided on the first call: only the drivers that wait for their own stream
+  // ask, so the others' queries pay no pointer lookup.
+  bool pipelined() const;
   // Before the algorithm's kernel, when the tail will be enqueued early: sizes the output buffer now, since
   // growing it behind a running kernel would wait for the kernel.
   void prepare();
@@ -58,7 +60,7 @@ class FinalizeTail {
  private:
   const QueryContext& query_;
   const QueryOutput& output_;
-  bool pipelined_ = false;
+  mutable int pipelined_ = -1;  // -1: not asked yet
   int enqueued_ = 0;
 };
 

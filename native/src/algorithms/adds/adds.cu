@@ -302,10 +302,10 @@ AlgorithmRun run_typed(const QueryContext& query) {
   auto* report = reinterpret_cast<Report*>(staging + align_up(sizeof(HostControl)));
   a.host = host;
 
-  if (query.tail != nullptr && query.tail->pipelined()) query.tail->prepare();
+  const bool tail_early = query.tail != nullptr && query.tail->pipelined();
+  if (tail_early) query.tail->prepare();
   DeviceTimer timer(ws);
   int64_t restarts = 0;
-  bool run_tail_enqueued = false;
   for (;;) {
     const Layout l = layout_for(blocks, buckets, workers);
     char* base = static_cast<char*>(ws.buffer(Slot::kFlags0, l.bytes));
@@ -329,8 +329,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
-    const bool tail_enqueued = query.tail != nullptr && query.tail->pipelined();
-    if (tail_enqueued) query.tail->enqueue(a.dist);
+    if (tail_early) query.tail->enqueue(a.dist);
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
     using clock = std::chrono::steady_clock;
@@ -373,10 +372,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
     }
     // The stream has drained (cudaStreamQuery said so): the report is in host memory.
     const Report r = *report;
-    if (r.status == kDone) {
-      run_tail_enqueued = tail_enqueued;
-      break;
-    }
+    if (r.status == kDone) break;
     switch (r.status) {
       case kPoolExhausted: {
         const int64_t max_blocks = growable ? affordable_blocks() : blocks;
@@ -416,7 +412,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.rounds = static_cast<int64_t>(report->switches) + 1;
   run.delta = report->delta;
   run.restarts = restarts;
-  run.tail_enqueued = run_tail_enqueued;
+  run.tail_enqueued = tail_early;  // behind the last kernel, the one that ended with kDone
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
   return run;

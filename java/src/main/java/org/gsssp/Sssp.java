@@ -116,6 +116,7 @@ public final class Sssp {
     public static void queryBatch(Graph graph, int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, Devices.available()) : algorithm;
         if (resolved.requiresGpu()) {
+            // Checked before the upload too (Batches.run checks again), so a bad source costs no upload.
             for (int s : sources) {
                 checkSource(graph, s);
             }
