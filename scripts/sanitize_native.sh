@@ -3,7 +3,7 @@
 # compute-sanitizer's memcheck, racecheck and synccheck over every GPU algorithm and the GPU certificate,
 # through the native test driver (no JVM in the way, so each run takes seconds instead of minutes). ONLY picks
 # the driver's variants by name (default: all of them: near-far, hbf, adds and its three ablations,
-# bellman-ford, frontier, da2cf-f, da2cf-u, the two matrix variants, block-bf, certify). Build here with line
+# bellman-ford, frontier, da2cf-f, da2cf-u, the two matrix variants, block-bf, multi-bf, certify). Build here with line
 # tables, without H-BF's dynamic parallelism (racecheck and synccheck refuse to instrument a library that has
 # it) and with the driver:
 #   cmake -S . -B build/san90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_DEVICE_LAUNCH=OFF \
@@ -17,7 +17,7 @@
 # warning in a log means that run was not instrumented.
 set -uo pipefail
 dir=${CARRY:-build/san-carry}
-only=${ONLY:-near-far,hbf,adds,adds:no-local,adds:static,adds:2-buckets,bellman-ford,frontier,da2cf-f,da2cf-u,da2cf-f-matrix,da2cf-u-matrix,block-bf,certify}
+only=${ONLY:-near-far,hbf,adds,adds:no-local,adds:static,adds:2-buckets,bellman-ford,frontier,da2cf-f,da2cf-u,da2cf-f-matrix,da2cf-u-matrix,block-bf,multi-bf,certify}
 out=${OUT:-gpu-host-logs}
 san=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 mkdir -p "$out"

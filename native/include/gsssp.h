@@ -72,8 +72,11 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_DA2CF_F_MATRIX = 8, /* Martin et al. ICCS'09, adjacency-matrix relax_F */
   GSSSP_ALGORITHM_DA2CF_U_MATRIX = 9, /* Martin et al. ICCS'09, adjacency-matrix relax_U */
   GSSSP_ALGORITHM_CPU_BELLMAN_FORD = 10, /* queue-based Bellman-Ford on the host; accepts negative weights */
-  GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = 11 /* Bellman-Ford in one thread block, distances in shared memory:
-                                             small graphs (about 19,000 vertices on an H100; UNSUPPORTED above) */
+  GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = 11, /* Bellman-Ford in one thread block, distances in shared memory:
+                                              small graphs (about 19,000 vertices on an H100; UNSUPPORTED above) */
+  GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = 12  /* Bellman-Ford with a source dimension: up to 128 sources per launch
+                                              share each edge read (gsssp_device_graph_sssp_batch); a single
+                                              query runs it with one source */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
@@ -255,6 +258,22 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
                                       const gsssp_options* options, void* distances, int32_t* predecessors,
                                       gsssp_stats* stats);
 
+/* Many sources at once: the multi-source Bellman-Ford (GSSSP_ALGORITHM_MULTI_BELLMAN_FORD) searches up to 128 of
+ * them per launch, sharing each edge read and each round among them, in as many launches as it takes. Sources are
+ * ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored); the graph's
+ * weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
+ *   targets == NULL: `distances` receives source_count rows of num_vertices distances (row i for sources[i], the
+ *                    8-byte format above): source_count * num_vertices * 8 bytes.
+ *   targets != NULL: a source_count x target_count matrix, row-major, of the targets' distances (ids in
+ *                    [0, num_vertices)): source_count * target_count * 8 bytes.
+ * reached: NULL, or source_count counts of each row's finite distances (rows only; untouched for a matrix).
+ * Page-locked `distances` (gsssp_host_alloc) take one DMA per launch. stats (may be NULL) sums over the launches:
+ * time_ms their device time, iterations their rounds, vertices_reached the finite distances of all rows (0 for a
+ * matrix), peak_device_memory the scratch of one launch; options.max_iterations caps each launch's rounds.
+ * Cancellation (gsssp_device_graph_cancel) is checked between launches. */
+GSSSP_API int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sources, int64_t source_count,
+                                            const int32_t* targets, int64_t target_count, const gsssp_options* options,
+                                            void* distances, int64_t* reached, gsssp_stats* stats);
 /* ---- the serving path: fewer copies, results kept on the GPU, host graphs validated once ---------- */
 
 /* Page-locked host memory (cudaHostAlloc) for query outputs: a GPU query copies its distances into it with

@@ -208,7 +208,75 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     paper.adds_local_rounds = 0;
     compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &paper));
   }
+  verify_batch(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
+}
+
+// gsssp_device_graph_sssp_batch against CPU Dijkstra: rows and a matrix, one source repeated, more sources than
+// one launch holds on small graphs; and its argument checks.
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  if (g.n == 0) return;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  const int64_t k = g.n >= 10000 ? 35 : 140;  // 140 > 128: two launches
+  std::vector<int64_t> sources(static_cast<size_t>(k));
+  for (auto& s : sources) s = pick(rng);
+  sources[0] = 0;
+  sources[static_cast<size_t>(k - 1)] = sources[1];
+  std::vector<int32_t> targets(7);
+  for (auto& t : targets) t = static_cast<int32_t>(pick(rng));
+  std::vector<int64_t> rows(static_cast<size_t>(k * g.n)), matrix(static_cast<size_t>(k) * targets.size());
+  std::vector<int64_t> row_reached(static_cast<size_t>(k), -1);
+  gsssp_stats stats{};
+  const std::string what = "batch " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n);
+  if (!check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), k, nullptr, 0, nullptr, rows.data(), row_reached.data(), &stats),
+                    GSSSP_SUCCESS, what.c_str())) {
+    return;
+  }
+  check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), k, targets.data(), 7, nullptr, matrix.data(), nullptr, nullptr),
+               GSSSP_SUCCESS, (what + " matrix").c_str());
+  int64_t reached = 0;
+  for (int64_t i = 0; i < k; ++i) {
+    const Result cpu = run_cpu(g, sources[static_cast<size_t>(i)]);
+    reached += cpu.stats.vertices_reached;
+    check(row_reached[static_cast<size_t>(i)] == cpu.stats.vertices_reached, "%s: row %lld reached %lld, CPU %lld",
+          what.c_str(), static_cast<long long>(i), static_cast<long long>(row_reached[static_cast<size_t>(i)]),
+          static_cast<long long>(cpu.stats.vertices_reached));
+    const int64_t* row = rows.data() + i * g.n;
+    int64_t first_diff = -1;
+    for (int64_t v = 0; v < g.n && first_diff < 0; ++v) {
+      if (row[v] != cpu.raw[static_cast<size_t>(v)]) first_diff = v;
+    }
+    if (!check(first_diff < 0, "%s: row %lld (source %lld): vertex %lld differs (raw %llx, CPU %llx)", what.c_str(),
+               static_cast<long long>(i), static_cast<long long>(sources[static_cast<size_t>(i)]),
+               static_cast<long long>(first_diff), first_diff < 0 ? 0ull : (unsigned long long)row[first_diff],
+               first_diff < 0 ? 0ull : (unsigned long long)cpu.raw[static_cast<size_t>(first_diff)])) {
+      return;
+    }
+    for (size_t j = 0; j < targets.size(); ++j) {
+      if (!check(matrix[static_cast<size_t>(i) * targets.size() + j] == cpu.raw[static_cast<size_t>(targets[j])],
+                 "%s: matrix cell (%lld, %zu) differs", what.c_str(), static_cast<long long>(i), j)) {
+        return;
+      }
+    }
+  }
+  check(stats.vertices_reached == reached && stats.iterations >= 1 && stats.peak_device_memory > 0,
+        "%s: stats reached %lld (expected %lld), iterations %lld", what.c_str(),
+        static_cast<long long>(stats.vertices_reached), static_cast<long long>(reached),
+        static_cast<long long>(stats.iterations));
+  if (g.n < 100) {
+    int64_t bad = g.n;
+    check_status(gsssp_device_graph_sssp_batch(dg, &bad, 1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch source out of range");
+    int32_t bad_target = -1;
+    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), 1, &bad_target, 1, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch target out of range");
+    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), -1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch negative count");
+    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch NULL distances");
+    check_status(gsssp_device_graph_sssp_batch(dg, nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr), GSSSP_SUCCESS,
+                 "batch of no sources");
+  }
 }
 
 void test_generated(std::mt19937_64& rng, bool quick) {

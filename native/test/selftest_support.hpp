@@ -23,7 +23,8 @@ namespace selftest {
 // The generated-graph checks run these; H-BF, Near-Far and DA2CF have their own suites on the Java side.
 // ADDS is here too because its queue's corner cases (clipping, block overflow, zero weights) are exactly
 // what these graph families produce.
-inline constexpr int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS};
+inline constexpr int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS,
+                                             GSSSP_ALGORITHM_MULTI_BELLMAN_FORD};
 
 extern int g_passed;
 extern int g_failed;
@@ -104,6 +105,7 @@ double median(std::vector<double> v);
 
 // The checks (selftest_checks.cpp) and the timing modes (selftest_timing.cpp).
 void test_host_api();
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void test_generated(std::mt19937_64& rng, bool quick);
 void test_martin(int repeats);
 void test_gpu_errors_and_options(std::mt19937_64& rng);

@@ -75,7 +75,8 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                               {GSSSP_ALGORITHM_DA2CF_U, "da2cf-u", 0, 0, 1},
                               {GSSSP_ALGORITHM_DA2CF_F_MATRIX, "da2cf-f-matrix", 0, 0, 1},
                               {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "da2cf-u-matrix", 0, 0, 1},
-                              {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "block-bf", 0, 0, 1}};
+                              {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "block-bf", 0, 0, 1},
+                              {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "multi-bf", 0, 0, 1}};
   for (const Variant& variant : variants) {
     if (!only.empty() && only.find(variant.name) == std::string::npos) continue;
     // The size-limited algorithms refuse larger graphs (dense matrix: 16,384 vertices; one block's shared memory).

@@ -22,6 +22,7 @@
 #include "algorithms/frontier/frontier.hpp"
 #include "algorithms/near_far/near_far.hpp"
 #include "algorithms/hbf/hbf.hpp"
+#include "algorithms/multi_bf/multi_bf.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "certify/certify.hpp"
@@ -178,6 +179,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::adds::run(query);
     case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD:
       return gsssp::block_bf::run(query);
+    case GSSSP_ALGORITHM_MULTI_BELLMAN_FORD:
+      return gsssp::multi_bf::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -466,6 +469,74 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
       out.predecessors = want_predecessors && predecessors != nullptr;
       return out;
     }, [](gsssp::Workspace&, const void*, const gsssp::QueryOutput&) {});
+  });
+}
+
+int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sources, int64_t source_count,
+                                  const int32_t* targets, int64_t target_count, const gsssp_options* options,
+                                  void* distances, int64_t* reached, gsssp_stats* stats) {
+  return guarded([&] {
+    const auto start = std::chrono::steady_clock::now();
+    require_non_null(graph, "graph");
+    if (source_count < 0) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                  gsssp::format("source_count is negative (%lld)", static_cast<long long>(source_count)));
+    }
+    if (target_count < 0) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                  gsssp::format("target_count is negative (%lld)", static_cast<long long>(target_count)));
+    }
+    if (source_count > 0) require_non_null(sources, "sources");
+    if (targets == nullptr && target_count != 0) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "target_count is not 0 but targets is NULL");
+    }
+    const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+    HandleUse use(graph, /*allow_cancelled=*/false);
+    const gsssp::graph::DeviceGraph& g = *graph->graph;
+    for (int64_t i = 0; i < source_count; ++i) {
+      if (sources[i] < 0 || sources[i] >= g.num_vertices) {
+        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                    gsssp::format("sources[%lld] = %lld is outside [0, %lld)", static_cast<long long>(i),
+                                  static_cast<long long>(sources[i]), static_cast<long long>(g.num_vertices)));
+      }
+    }
+    for (int64_t j = 0; j < target_count; ++j) {
+      if (targets[j] < 0 || targets[j] >= g.num_vertices) {
+        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                    gsssp::format("targets[%lld] = %d is outside [0, %lld)", static_cast<long long>(j), targets[j],
+                                  static_cast<long long>(g.num_vertices)));
+      }
+    }
+    const int64_t cells = source_count * (targets != nullptr ? target_count : g.num_vertices);
+    if (cells > 0) require_non_null(distances, "distances");
+    if (!g.negative_weight_message.empty()) {
+      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, "MULTI_BELLMAN_FORD (batches): " + g.negative_weight_message);
+    }
+    GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
+    gsssp::WorkspaceLease lease(graph->pool);
+    gsssp::Workspace& workspace = lease.get();
+    workspace.begin_query();
+    gsssp::QueryContext query;
+    query.graph = g.view();
+    query.launch.block = resolved.block_size;
+    query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
+    query.max_iterations = resolved.max_iterations;
+    query.workspace = &workspace;
+    query.cancelled = &graph->cancelled;
+    query.options = resolved.raw;
+    query.device_graph = &g;
+    const gsssp::multi_bf::BatchRun batch =
+        gsssp::multi_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached);
+    const gsssp::DeviceCounters counters = workspace.read_counters();
+    if (counters.overflow != 0) {
+      gsssp::fail(GSSSP_ERROR_OVERFLOW, "a float32 distance of the batch overflowed: a reachable vertex's shortest "
+                                        "path sums to more than the largest float");
+    }
+    gsssp::AlgorithmRun run;
+    run.time_ms = batch.time_ms;
+    run.rounds = batch.rounds;
+    fill_stats(stats, run, counters, targets == nullptr ? static_cast<int64_t>(counters.reached) : 0,
+               workspace.query_bytes(), start);
   });
 }
 

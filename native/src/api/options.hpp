@@ -81,6 +81,7 @@ inline constexpr AlgorithmFacts kAlgorithms[] = {
     {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "DA2CF_U_MATRIX", AlgorithmKind::kGpu, false},
     {GSSSP_ALGORITHM_CPU_BELLMAN_FORD, "CPU_BELLMAN_FORD", AlgorithmKind::kCpu, true},
     {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "BLOCK_BELLMAN_FORD", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "MULTI_BELLMAN_FORD", AlgorithmKind::kGpu, false},
 };
 
 // The row of `algorithm`, or null for an unknown id.

@@ -20,6 +20,7 @@
 #include "algorithms/adds/adds_policy.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
+#include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
 #include "common/trace.hpp"
@@ -56,78 +57,6 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
 
 size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
 
-// Concurrent queries (gsssp.h: many threads query one handle). One ADDS run alone takes every block the
-// device keeps resident, so a second run's cooperative launch could only start when the first ended: the
-// queries would run one after another. Instead the persistent grids of one device share it: a run asks
-// for an equal share of the resident blocks among the runs that want the device now (running or
-// waiting), so a run alone still gets them all (its kernel is unchanged) and N concurrent runs get about
-// 1/N each. The shares of the runs in flight never add up to more than the device keeps resident, so
-// every grid is resident at once whatever order the hardware schedules them in; a run that finds too
-// little free waits for a running one to end. Measured on an H100 (benchmarks/results/serving/
-// 2026-11-26_fecdf8a_h100, ConcurrencyBenchmark): 8 Java threads on road NY answered 4.4x the queries per
-// second of one thread (rome99: 5.9x), where before the shares 8 threads answered fewer than one (the
-// issue "Java at kernel speed": 270/s against 306/s). Capping a small graph's grid below the whole device
-// did not pay (an experiment on an H200, not kept): a 1,000-vertex query took 172 us with the whole
-// device, 205 us with one worker per 512 vertices and 238 us with one per 128.
-class ResidencyShares {
- public:
-  // Blocks granted to a run on a device that keeps `resident` blocks of this kernel at once (>= 2).
-  int acquire(int resident) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    ++demand_;
-    for (;;) {
-      // Shares are fractions of the device, so kernels of different occupancy (block size, weight type)
-      // account alike.
-      const double share = std::max(2.0 / resident, 1.0 / demand_);
-      const double free = 1.0 - used_;
-      // Take the share, or what is free if that is at least half of it: waiting longer for the rest
-      // would idle what is free.
-      const double take = std::min(share, free);
-      const int blocks = static_cast<int>(take * resident + 1e-9);
-      if (blocks >= 2 && take >= share * 0.5 - 1e-12) {
-        used_ += static_cast<double>(blocks) / resident;
-        return blocks;
-      }
-      released_.wait(lock);
-    }
-  }
-  void release(int blocks, int resident) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    used_ = std::max(0.0, used_ - static_cast<double>(blocks) / resident);
-    --demand_;
-    released_.notify_all();
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable released_;
-  double used_ = 0.0;
-  int demand_ = 0;
-};
-
-ResidencyShares& residency_shares(int device) {
-  static std::mutex mutex;
-  static std::map<int, ResidencyShares*>* shares = new std::map<int, ResidencyShares*>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  ResidencyShares*& entry = (*shares)[device];
-  if (entry == nullptr) entry = new ResidencyShares();
-  return *entry;
-}
-
-class ResidencyLease {
- public:
-  ResidencyLease(int device, int resident)
-      : shares_(residency_shares(device)), resident_(resident), blocks_(shares_.acquire(resident)) {}
-  ~ResidencyLease() { shares_.release(blocks_, resident_); }
-  ResidencyLease(const ResidencyLease&) = delete;
-  ResidencyLease& operator=(const ResidencyLease&) = delete;
-  int blocks() const { return blocks_; }
-
- private:
-  ResidencyShares& shares_;
-  int resident_;
-  int blocks_;
-};
 
 // Device facts every query would otherwise ask the driver for again: cooperative launch support and the
 // kernel's resident blocks per SM, per (device, kernel, block size).

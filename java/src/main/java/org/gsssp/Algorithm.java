@@ -66,6 +66,13 @@ public enum Algorithm {
      */
     BLOCK_BELLMAN_FORD(11, "block-bf", true),
     /**
+     * Bellman-Ford with a source dimension: up to 128 searches in one launch, a warp lane per source, so that each
+     * edge is read once for all of them and one round serves all (after MS-BFS, Then et al., PVLDB 2014). The
+     * design behind {@link DeviceGraph#queryBatch} and {@link DeviceGraph#matrix} for many sources; a single query
+     * runs it with one source. Non-negative weights only; batches give distances only.
+     */
+    MULTI_BELLMAN_FORD(12, "multi-bf", true),
+    /**
      * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
      * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
      * {@link NegativeCycleException} naming a vertex on it, as {@link #HBF} does.

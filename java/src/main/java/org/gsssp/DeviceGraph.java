@@ -3,6 +3,7 @@ package org.gsssp;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.gsssp.internal.HostMemory;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.OutputBlock;
@@ -328,15 +329,22 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) for small graphs;
-     * on the GPU one resident query per source, several in flight at once (the ADDS grids share the device),
-     * each sending back only its row. (Sources are not yet batched into one launch.)
+     * Distances from every source to every target. Two or more sources on a graph without negative weights: the
+     * one-launch design of {@link #queryBatch} ({@link #chooseBatch}; up to 128 sources per launch, only the
+     * targets' columns crossing the bus), whatever the graph's size. Otherwise by AUTO: on the CPU
+     * ({@link Sssp#matrix}) for small graphs, else one resident query per source, several in flight at once, each
+     * sending back only its row.
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets) {
+        Options noTree = Options.builder().computePredecessors(false).build();
+        if (resolveBatch(Algorithm.AUTO, noTree, sources.length) == Algorithm.MULTI_BELLMAN_FORD) {
+            Sssp.checkTargets(graph, targets);
+            return oneLaunchMatrix(sources, targets, noTree);
+        }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
             try {
@@ -347,7 +355,6 @@ public final class DeviceGraph implements AutoCloseable {
         }
         Sssp.checkTargets(graph, targets);
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
-        Options noTree = Options.builder().computePredecessors(false).build();
         try {
             java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
                 try (DeviceResult r = queryResident(sources[i], Algorithm.AUTO, noTree)) {
@@ -365,13 +372,46 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
+    /** The matrix by the one-launch design: one native call, only the targets' columns cross the bus. */
+    private DistanceMatrix oneLaunchMatrix(int[] sources, int[] targets, Options options) {
+        for (int s : sources) {
+            Sssp.checkSource(graph, s);
+        }
+        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
+        enter();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, sources.length));
+            for (int i = 0; i < sources.length; i++) {
+                ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[i]);
+            }
+            MemorySegment columns = arena.allocateFrom(ValueLayout.JAVA_INT, targets);
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, ids, sources.length, columns, targets.length,
+                    NativeGraph.queryOptions(options, arena), m.writable(), MemorySegment.NULL, stats);
+            Status.checkQuery(status, "multi-bf matrix of " + sources.length + " x " + targets.length + " on " + graph.name(),
+                    stats);
+            return m;
+        } catch (RuntimeException | Error e) {
+            m.close();
+            throw e;
+        } finally {
+            exit();
+        }
+    }
+
     /**
-     * Queries several sources at once on the GPU (the concurrency model in the README: each query in flight
-     * takes a share of the GPU) and streams their answers out: at most {@link #BATCH_IN_FLIGHT} queries run at a
-     * time, each into pinned output buffers of its own that serve the next source once the consumer has read the
-     * answer (see {@link BatchConsumer}: one call at a time, on the batch's worker threads). So a batch of any
-     * size holds that many answers' host memory, and that many queries' device scratch. AUTO may choose the CPU
-     * for a small graph; then one worker per core runs the batch there.
+     * Queries several sources at once on the GPU and streams their answers out, by one of two designs:
+     * <ul>
+     *   <li>{@link Algorithm#MULTI_BELLMAN_FORD} without predecessors: <em>one launch for many sources</em>. Up to
+     *       128 sources are searched together (a warp lane per source, each edge read once for all of them), in
+     *       as many native calls of up to {@value #MULTI_CHUNK_MAX} sources as the batch needs; while the consumer
+     *       reads one call's rows, the next call runs. Host memory: two calls' rows, at most about 1 GiB.</li>
+     *   <li>any other algorithm, or predecessors: <em>concurrent queries</em> (the concurrency model in the README:
+     *       each query in flight takes a share of the GPU). At most {@link #BATCH_IN_FLIGHT} run at a time, each
+     *       into pinned output buffers of its own that serve the next source once the consumer has read the
+     *       answer. A CPU algorithm runs one worker per core.</li>
+     * </ul>
+     * AUTO chooses by {@link #chooseBatch}. The consumer gets one call at a time (see {@link BatchConsumer}).
      *
      * @param sources   internal vertex ids, in any order, repeats allowed
      * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
@@ -382,9 +422,13 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws RuntimeException what a query or the consumer threw first; the batch stops there
      */
     public void queryBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
-        Algorithm resolved = resolve(algorithm);
+        Algorithm resolved = resolveBatch(algorithm, options, sources.length);
         enter();
         try {
+            if (resolved == Algorithm.MULTI_BELLMAN_FORD && !options.computePredecessors()) {
+                oneLaunchBatch(sources, options, consumer);
+                return;
+            }
             if (!resolved.requiresGpu()) {
                 Sssp.cpuBatch(graph, sources, resolved, options, consumer);
                 return;
@@ -406,6 +450,138 @@ public final class DeviceGraph implements AutoCloseable {
      * benchmarks/results/serving/2026-11-26_fecdf8a_h100).
      */
     public static final int BATCH_IN_FLIGHT = 8;
+
+    /** Sources per native call of the one-launch batch design (four launches of 128). */
+    public static final int MULTI_CHUNK_MAX = 512;
+
+    /** Host memory of the one-launch batch design's two row buffers together, at most. */
+    static final long MULTI_HOST_BYTES = 1L << 30;
+
+    /**
+     * The design AUTO gives a batch of {@code sources} sources on this graph: a negative weight, predecessors, or a
+     * single source keep {@link Algorithm#chooseAuto}'s choice (H-BF; a single query's algorithm); otherwise
+     * {@link Algorithm#MULTI_BELLMAN_FORD}, on any size of graph, since sharing each edge read among up to 128
+     * searches outruns both concurrent single-source queries and the CPU's cores (measured on the GPU host:
+     * benchmarks/results/many/).
+     *
+     * @param algorithm   the caller's algorithm; anything but AUTO is kept
+     * @param options     the batch's options
+     * @param sourceCount the number of sources in the batch
+     * @return the algorithm the batch runs
+     */
+    public Algorithm chooseBatch(Algorithm algorithm, Options options, int sourceCount) {
+        return resolveBatch(algorithm, options, sourceCount);
+    }
+
+    private Algorithm resolveBatch(Algorithm algorithm, Options options, int sourceCount) {
+        if (algorithm != Algorithm.AUTO) {
+            return algorithm;
+        }
+        Algorithm single = resolve(Algorithm.AUTO);
+        if (graph.hasNegativeWeight() || options.computePredecessors() || sourceCount < 2) {
+            return single;
+        }
+        return Algorithm.MULTI_BELLMAN_FORD;
+    }
+
+    /** The one-launch design of {@link #queryBatch}: native calls of up to MULTI_CHUNK_MAX sources, two in turn. */
+    private void oneLaunchBatch(int[] sources, Options options, BatchConsumer consumer) {
+        java.util.Objects.requireNonNull(consumer, "consumer");
+        for (int s : sources) {
+            Sssp.checkSource(graph, s);
+        }
+        if (sources.length == 0) {
+            return;
+        }
+        long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
+        int chunk = (int) Math.max(1, Math.min(Math.min(MULTI_CHUNK_MAX, sources.length), MULTI_HOST_BYTES / 2 / rowBytes));
+        if (chunk >= 128) {
+            chunk -= chunk % 128;  // whole launches
+        }
+        boolean pinned = Devices.available();
+        java.util.concurrent.ExecutorService runner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "gsssp-batch");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.concurrent.Future<Stats> pending = null;
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment[] rows = {HostMemory.allocate(chunk * rowBytes, pinned, arena),
+                    HostMemory.allocate(chunk * rowBytes, pinned, arena)};
+            MemorySegment[] reached = {arena.allocate(ValueLayout.JAVA_LONG, chunk), arena.allocate(ValueLayout.JAVA_LONG, chunk)};
+            try {
+                final int size = chunk;
+                pending = runner.submit(() -> runMulti(sources, 0, Math.min(size, sources.length), options, rows[0], reached[0]));
+                for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
+                    Stats launch = await(pending);
+                    pending = null;
+                    int count = Math.min(chunk, sources.length - first);
+                    int next = first + chunk;
+                    if (next < sources.length) {
+                        final int nb = b ^ 1;
+                        pending = runner.submit(() -> runMulti(sources, next, Math.min(size, sources.length - next), options,
+                                rows[nb], reached[nb]));
+                    }
+                    for (int i = 0; i < count; i++) {
+                        Stats row = new Stats(launch.timeMs(), launch.totalMs(), launch.iterations(), launch.vertexVisits(),
+                                launch.edgesRelaxed(), reached[b].getAtIndex(ValueLayout.JAVA_LONG, i),
+                                launch.peakDeviceMemory(), 0.0, 0, 0.0);
+                        Result r = new Result(sources[first + i], graph.weightType(),
+                                rows[b].asSlice(i * rowBytes, (long) graph.numVertices() * Long.BYTES), null, graph.ids(),
+                                Algorithm.MULTI_BELLMAN_FORD, device.name(), row, java.util.List.of()).bindGraph(graph);
+                        try {
+                            consumer.accept(first + i, r);
+                        } finally {
+                            r.close();  // the memory serves a later call: reads after accept throw
+                        }
+                    }
+                }
+            } finally {
+                // The native call may still write into the arena's memory: let it end before the arena closes.
+                if (pending != null) {
+                    try {
+                        pending.get();
+                    } catch (Exception ignored) {
+                        // the batch already failed; its own exception is the one that propagates
+                    }
+                }
+            }
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    private static Stats await(java.util.concurrent.Future<Stats> future) {
+        try {
+            return future.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new GssspException("batch failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GssspException("batch interrupted", e);
+        }
+    }
+
+    /** One native multi-source call: rows of sources[from, from + count) into {@code out}. */
+    private Stats runMulti(int[] sources, int from, int count, Options options, MemorySegment out, MemorySegment reached) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, count);
+            for (int i = 0; i < count; i++) {
+                ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[from + i]);
+            }
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, ids, count, MemorySegment.NULL, 0,
+                    NativeGraph.queryOptions(options, arena), out, reached, stats);
+            Status.checkQuery(status, "multi-bf batch of " + count + " sources on " + graph.name(), stats);
+            return NativeGraph.stats(stats);
+        }
+    }
 
     private Algorithm resolve(Algorithm algorithm) {
         return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;

@@ -92,6 +92,11 @@ public final class DistanceMatrix implements AutoCloseable {
         return data.asReadOnly();
     }
 
+    /** The memory itself, for the native matrix call to write. */
+    MemorySegment writable() {
+        return data;
+    }
+
     /** Frees the memory. */
     @Override
     public void close() {

@@ -266,6 +266,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD() {
         return GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD;
     }
+    private static final int GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = (int)12L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = 12
+     * }
+     */
+    public static int GSSSP_ALGORITHM_MULTI_BELLMAN_FORD() {
+        return GSSSP_ALGORITHM_MULTI_BELLMAN_FORD;
+    }
     private static final int GSSSP_HBF_DP_OFF = (int)0L;
     /**
      * {@snippet lang=c :
@@ -1095,6 +1104,74 @@ public class GssspNative extends GssspNative$shared {
                 traceDowncall("gsssp_device_graph_sssp", graph, algorithm, source, options, distances, predecessors, stats);
             }
             return (int)mh$.invokeExact(graph, algorithm, source, options, distances, predecessors, stats);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_graph_sssp_batch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_sssp_batch").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_sssp_batch"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_sssp_batch$descriptor() {
+        return gsssp_device_graph_sssp_batch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_sssp_batch$handle() {
+        return gsssp_device_graph_sssp_batch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_sssp_batch$address() {
+        return gsssp_device_graph_sssp_batch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * }
+     */
+    public static int gsssp_device_graph_sssp_batch(MemorySegment graph, MemorySegment sources, long source_count, MemorySegment targets, long target_count, MemorySegment options, MemorySegment distances, MemorySegment reached, MemorySegment stats) {
+        var mh$ = gsssp_device_graph_sssp_batch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_sssp_batch", graph, sources, source_count, targets, target_count, options, distances, reached, stats);
+            }
+            return (int)mh$.invokeExact(graph, sources, source_count, targets, target_count, options, distances, reached, stats);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
