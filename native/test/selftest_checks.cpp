@@ -209,7 +209,39 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &paper));
   }
   verify_batch(dg, g, rng);
+  verify_targets(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
+}
+
+// ADDS stopping at targets (options.targets, no predecessors): the targets' distances against CPU Dijkstra.
+void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  if (g.n == 0) return;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  for (int q = 0; q < 3; ++q) {
+    const int64_t source = pick(rng);
+    std::vector<int32_t> targets(static_cast<size_t>(1 + q * 2));
+    for (auto& t : targets) t = static_cast<int32_t>(pick(rng));
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.compute_predecessors = 0;
+    o.targets = targets.data();
+    o.target_count = static_cast<int64_t>(targets.size());
+    std::vector<int64_t> d(static_cast<size_t>(g.n));
+    const std::string what = "targets " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
+                             " src=" + std::to_string(source);
+    if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, nullptr),
+                      GSSSP_SUCCESS, what.c_str())) {
+      return;
+    }
+    const Result cpu = run_cpu(g, source);
+    for (int32_t t : targets) {
+      if (!check(d[static_cast<size_t>(t)] == cpu.raw[static_cast<size_t>(t)], "%s: target %d: raw %llx, CPU %llx",
+                 what.c_str(), t, (unsigned long long)d[static_cast<size_t>(t)],
+                 (unsigned long long)cpu.raw[static_cast<size_t>(t)])) {
+        return;
+      }
+    }
+  }
 }
 
 // gsssp_device_graph_sssp_batch against CPU Dijkstra: rows and a matrix, one source repeated, more sources than

@@ -310,6 +310,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   HandleUse use(graph, /*allow_cancelled=*/false);
   const gsssp::graph::DeviceGraph& g = *graph->graph;
   gsssp::api::require_source(source, g.num_vertices);
+  gsssp::api::require_targets(resolved.raw, g.num_vertices);
   if (!g.negative_weight_message.empty() && !gsssp::api::accepts_negative_weights(algorithm)) {
     gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
   }

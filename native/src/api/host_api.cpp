@@ -55,19 +55,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
     cycle_vertex = bf.negative_cycle_vertex;
   } else {
     const gsssp_options& o = resolved.raw;
-    if (o.targets != nullptr) {
-      if (o.target_count < 0) {
-        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("target_count is negative (%lld)",
-                                                                static_cast<long long>(o.target_count)));
-      }
-      for (int64_t i = 0; i < o.target_count; ++i) {
-        if (o.targets[i] < 0 || o.targets[i] >= graph.num_vertices) {
-          gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                      gsssp::format("targets[%lld] = %d is outside [0, %lld)", static_cast<long long>(i), o.targets[i],
-                                    static_cast<long long>(graph.num_vertices)));
-        }
-      }
-    }
+    gsssp::api::require_targets(o, graph.num_vertices);
     counts = gsssp::cpu::dijkstra(graph, source, distances, tree, o.targets, o.targets != nullptr ? o.target_count : 0);
   }
   const double algorithm_ms = milliseconds_since(algorithm_start);

@@ -114,4 +114,18 @@ inline void require_source(int64_t source, int64_t num_vertices) {
   }
 }
 
+// options.targets, when set: a count >= 0 and ids in [0, num_vertices).
+inline void require_targets(const gsssp_options& o, int64_t num_vertices) {
+  if (o.targets == nullptr) return;
+  if (o.target_count < 0) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("target_count is negative (%lld)", static_cast<long long>(o.target_count)));
+  }
+  for (int64_t i = 0; i < o.target_count; ++i) {
+    if (o.targets[i] < 0 || o.targets[i] >= num_vertices) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT, format("targets[%lld] = %d is outside [0, %lld)", static_cast<long long>(i),
+                                                o.targets[i], static_cast<long long>(num_vertices)));
+    }
+  }
+}
+
 }  // namespace gsssp::api

@@ -185,6 +185,10 @@ struct KernelArgs {
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
+  // Early exit (gsssp_options.targets, static Delta only): the run ends once the head bucket's lower bound is
+  // above every one of these vertices' distances (device array), which are then final.
+  const int32_t* stop_targets;
+  int stop_target_count;
   int profile;       // fill Report's profile fields
   // Trace (time in ns from %globaltimer, items assigned).
   unsigned long long* trace_times;

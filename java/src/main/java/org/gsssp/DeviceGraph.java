@@ -263,6 +263,11 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
+        return queryResident(source, algorithm, options, null);
+    }
+
+    /** queryResident, stopping at {@code stopAt} (ADDS without predecessors; gsssp.h's options.targets) if given. */
+    private DeviceResult queryResident(int source, Algorithm algorithm, Options options, int[] stopAt) {
         Algorithm resolved = algorithm == Algorithm.AUTO
                 ? (graph.hasNegativeWeight() ? Algorithm.HBF : Algorithm.defaultGpuAlgorithm()) : algorithm;
         if (!resolved.requiresGpu()) {
@@ -274,6 +279,13 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment stats = gsssp_stats.allocate(arena);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            if (stopAt != null) {
+                MemorySegment withTargets = org.gsssp.internal.ffi.gsssp_options.allocate(arena);
+                withTargets.copyFrom(nativeOptions);
+                org.gsssp.internal.ffi.gsssp_options.targets(withTargets, arena.allocateFrom(ValueLayout.JAVA_INT, stopAt));
+                org.gsssp.internal.ffi.gsssp_options.target_count(withTargets, stopAt.length);
+                nativeOptions = withTargets;
+            }
             int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
                     out, stats);
             Status.checkQuery(status, describe(resolved, source), stats);
@@ -286,8 +298,9 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * The distances from {@code source} to a few {@code targets}, by AUTO: on the CPU with early exit (small
-     * graphs; see {@link Sssp#distances(Graph, int, int[])}), else a query whose result stays on the GPU and
-     * only the targets' distances come back. (The GPU search itself does not yet stop at the targets.)
+     * graphs; see {@link Sssp#distances(Graph, int, int[])}), else an ADDS query that stops once every target's
+     * distance is final (the head bucket's lower bound has passed them all; static Δ) and whose result stays on
+     * the GPU, only the targets' distances coming back.
      *
      * @param source an internal vertex id
      * @param targets internal vertex ids
@@ -302,7 +315,13 @@ public final class DeviceGraph implements AutoCloseable {
                 exit();
             }
         }
-        try (DeviceResult r = queryResident(source, Algorithm.AUTO, Options.builder().computePredecessors(false).build())) {
+        Sssp.checkTargets(graph, targets);
+        if (targets.length == 0) {
+            return new double[0];
+        }
+        Algorithm gpu = resolve(Algorithm.AUTO);
+        try (DeviceResult r = queryResident(source, gpu, Options.builder().computePredecessors(false).build(),
+                gpu == Algorithm.ADDS && targets.length > 0 ? targets : null)) {
             return r.distances(targets);
         }
     }
