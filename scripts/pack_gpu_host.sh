@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Usage: scripts/pack_gpu_host.sh
+# Usage: scripts/pack_gpu_host.sh [OUTPUT]   (default build/carry/gpu-host.tar.xz)
 # Packs everything a GPU host without Java needs into one xz tarball that fits the device tool's 64 MiB
 # carry beside the repository: the test bundle (jlink'd runtime, jars, JUnit launcher, graphs; see
 # scripts/bundle_gpu_tests.sh) plus the benchmark jar (JMH and the experiment runner) and its launcher, which run
-# on the same runtime. Output: build/carry/gpu-host.tar.xz. On the GPU host, from the repository root:
+# on the same runtime. Output: OUTPUT. On the GPU host, from the repository root:
 #   tar xJf build/carry/gpu-host.tar.xz -C build
 #   build/gpu-bundle/run-tests.sh ...        build/gpu-bundle/gsssp-bench jmh ...
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+out=${1:-build/carry/gpu-host.tar.xz}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 bash scripts/bundle_gpu_tests.sh
 [ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
@@ -24,10 +25,10 @@ exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.head
   org.gsssp.bench.BenchMain "$@"
 RUN
 chmod +x build/gpu-bundle/gsssp-bench
-mkdir -p build/carry
-tar cf - -C build gpu-bundle | xz -T0 -6 > build/carry/gpu-host.tar.xz
-size=$(( ($(stat -c %s build/carry/gpu-host.tar.xz) + 1048575) / 1048576 ))
-echo "packed build/carry/gpu-host.tar.xz (${size} MiB)"
+mkdir -p "$(dirname "$out")"
+tar cf - -C build gpu-bundle | xz -T0 -6 > "$out"
+size=$(( ($(stat -c %s "$out") + 1048575) / 1048576 ))
+echo "packed $out (${size} MiB)"
 if [ "$size" -gt 52 ]; then
   echo "the tarball leaves too little of the 64 MiB carry for the repository" >&2
   exit 1

@@ -84,7 +84,8 @@ typedef enum gsssp_hbf_dp_mode {
   GSSSP_HBF_DP_OFF = 0,               /* high-degree vertices go through the virtual-warp path */
   GSSSP_HBF_DP_DEVICE_LAUNCH = 1,     /* child kernels launched from the device (CUDA dynamic parallelism) */
   GSSSP_HBF_DP_BLOCK_PER_VERTEX = 2,  /* a thread block per high-degree vertex, in a second kernel */
-  GSSSP_HBF_DP_DEFAULT = 3            /* whichever measured faster on the H100 (documented in the code) */
+  GSSSP_HBF_DP_DEFAULT = 3            /* whichever measured faster on the H100 (documented in the code): device
+                                         launch, or block-per-vertex in a build without it */
 } gsssp_hbf_dp_mode;
 
 /* One sample of a parallelism trace: work available (e.g. frontier or assigned items) at a time. */
