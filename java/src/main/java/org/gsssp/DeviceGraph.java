@@ -319,11 +319,45 @@ public final class DeviceGraph implements AutoCloseable {
         if (targets.length == 0) {
             return new double[0];
         }
-        Algorithm gpu = resolve(Algorithm.AUTO);
-        try (DeviceResult r = queryResident(source, gpu, Options.builder().computePredecessors(false).build(),
-                gpu == Algorithm.ADDS && targets.length > 0 ? targets : null)) {
+        try (DeviceResult r = queryTargets(source, targets)) {
             return r.distances(targets);
         }
+    }
+
+    /**
+     * {@link #distances(int, int[])} as exact int64 values, for INT32-weighted graphs.
+     *
+     * @param source an internal vertex id
+     * @param targets internal vertex ids
+     * @return their distances in order, {@code Long.MAX_VALUE} for unreachable ones
+     * @throws IllegalStateException if the graph's weights are FLOAT32
+     */
+    public long[] distancesAsLong(int source, int[] targets) {
+        if (graph.weightType() != WeightType.INT32) {
+            throw new IllegalStateException("distancesAsLong is for int32-weighted graphs; this one has " + graph.weightType());
+        }
+        if (!resolve(Algorithm.AUTO).requiresGpu()) {
+            enter();
+            try {
+                return Sssp.distancesAsLong(graph, source, targets);
+            } finally {
+                exit();
+            }
+        }
+        Sssp.checkTargets(graph, targets);
+        if (targets.length == 0) {
+            return new long[0];
+        }
+        try (DeviceResult r = queryTargets(source, targets)) {
+            return r.distancesAsLong(targets);
+        }
+    }
+
+    /** AUTO's GPU query, resident, stopping at the targets when that is ADDS. */
+    private DeviceResult queryTargets(int source, int[] targets) {
+        Algorithm gpu = resolve(Algorithm.AUTO);
+        return queryResident(source, gpu, Options.builder().computePredecessors(false).build(),
+                gpu == Algorithm.ADDS ? targets : null);
     }
 
     /**

@@ -36,8 +36,8 @@ import org.gsssp.Sssp;
  * records each request's latency. Throughput is the requests answered over the wall time of the measured
  * phase; latency percentiles are over every measured request. Errors are counted by kind: an HTTP status other
  * than 200, a transport exception, or (on the sampled requests checked against the local graph by CPU Dijkstra)
- * a wrong distance. Device memory is read from {@code /metrics} ({@code gsssp_device_memory_bytes}) before and
- * after, and the server's {@code /health} must describe a graph of the local graph's size.
+ * a wrong distance. Device memory is read from {@code /metrics} ({@code gsssp_device_memory_bytes}) before, after
+ * the warm-up (the pools filled: growth from there on would be a leak) and at the end, and the server's {@code /health} must describe a graph of the local graph's size.
  */
 public final class LoadGenerator {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -50,7 +50,8 @@ public final class LoadGenerator {
     /** The outcome: counts, latency percentiles (ms), throughput, memory, and the first few errors. */
     public record Report(long requests, long answered, double seconds, double throughput, double p50Ms, double p99Ms,
                          double p999Ms, double maxMs, double meanMs, long verified, Map<String, Long> errors,
-                         List<String> examples, double deviceMemoryStart, double deviceMemoryEnd, String server) {
+                         List<String> examples, double deviceMemoryStart, double deviceMemoryWarm,
+                         double deviceMemoryEnd, String server) {
         public long errorCount() {
             return errors.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -80,6 +81,9 @@ public final class LoadGenerator {
 
         // Warm-up: the same clients and mix, not recorded.
         phase(config.warmup(), false);
+        // After the warm-up the server's pools hold what its concurrent queries need; a leak shows as growth from
+        // here to the end, while start → here is the pools filling.
+        double memoryWarm = deviceMemory();
         long[][] latencies = new long[config.clients()][];
         long start = System.nanoTime();
         long answered = phase(config.requests(), true, latencies);
@@ -92,7 +96,7 @@ public final class LoadGenerator {
         double mean = all.length == 0 ? Double.NaN : Arrays.stream(all).average().orElse(0) / 1e6;
         return new Report(config.requests(), answered, seconds, answered / seconds, percentile(all, 0.50),
                 percentile(all, 0.99), percentile(all, 0.999), all.length == 0 ? Double.NaN : all[all.length - 1] / 1e6,
-                mean, verified.sum(), errorCounts, List.copyOf(examples), memoryStart, memoryEnd, server);
+                mean, verified.sum(), errorCounts, List.copyOf(examples), memoryStart, memoryWarm, memoryEnd, server);
     }
 
     private void phase(long requests, boolean record) throws InterruptedException {
@@ -257,8 +261,8 @@ public final class LoadGenerator {
                 r.p50Ms(), r.p99Ms(), r.p99Ms() / r.p50Ms(), r.p999Ms(), r.maxMs(), r.meanMs()));
         s.append(String.format(Locale.ROOT, "| checked | %,d answers against CPU Dijkstra |%n", r.verified()));
         s.append("| errors | ").append(r.errors().isEmpty() ? "none" : r.errors().toString()).append(" |\n");
-        s.append(String.format(Locale.ROOT, "| device memory | %s → %s bytes (gsssp_device_memory_bytes) |%n",
-                fmt(r.deviceMemoryStart()), fmt(r.deviceMemoryEnd())));
+        s.append(String.format(Locale.ROOT, "| device memory | %s at the start, %s after the warm-up, %s at the end (bytes, "
+                + "gsssp_device_memory_bytes) |%n", fmt(r.deviceMemoryStart()), fmt(r.deviceMemoryWarm()), fmt(r.deviceMemoryEnd())));
         if (!r.examples().isEmpty()) {
             s.append("\nFirst errors:\n\n");
             r.examples().forEach(e -> s.append("- ").append(e).append('\n'));

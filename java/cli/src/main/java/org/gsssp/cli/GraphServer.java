@@ -121,8 +121,31 @@ final class GraphServer implements AutoCloseable {
 
     // ---- endpoints -----------------------------------------------------------------------------------
 
+    // /distance: only the target's distance is asked for, so the search may stop once it is final (ADDS on the GPU,
+    // Dijkstra on the CPU) and only that value crosses the bus.
     private ObjectNode distance(HttpExchange x) throws Exception {
-        return fromTo(x, false);
+        Map<String, String> q = query(x);
+        long from = id(q, "from");
+        long to = id(q, "to");
+        int s = vertex(from, "from");
+        int[] t = {vertex(to, "to")};
+        ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
+        if (graph.weightType() == WeightType.INT32) {
+            long d = device != null ? device.distancesAsLong(s, t)[0] : Sssp.distancesAsLong(graph, s, t)[0];
+            if (d == Long.MAX_VALUE) {
+                out.putNull("distance");
+            } else {
+                out.put("distance", d);
+            }
+        } else {
+            double d = device != null ? device.distances(s, t)[0] : Sssp.distances(graph, s, t)[0];
+            if (Double.isInfinite(d)) {
+                out.putNull("distance");
+            } else {
+                out.put("distance", d);
+            }
+        }
+        return out;
     }
 
     private ObjectNode route(HttpExchange x) throws Exception {
