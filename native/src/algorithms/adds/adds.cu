@@ -354,6 +354,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.delta = report->delta;
   run.restarts = restarts;
   run.tail_enqueued = tail_early;  // behind the last kernel, the one that ended with kDone
+  run.stopped_at_targets = report->settled != 0;
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
   return run;

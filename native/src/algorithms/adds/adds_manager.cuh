@@ -64,6 +64,7 @@ struct ManagerShared {
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
   int chunk_shift, chunks, head_passes;
+  int settled;  // the run ended at its stop targets
   bool epoch_crossed;
   int starving_slot;
   unsigned generation, status;
@@ -156,6 +157,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.empty_sweeps = 0;
     m.starving_slot = -1;
     m.status = kRunning;
+    m.settled = 0;
     m.generation = kGeometryEntries - 1;
     publish_geometry(a, m);
   }
@@ -423,6 +425,7 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
     geometry_changed = rotated > 0;
     if (rotated > 0 && a.stop_target_count > 0 && m.status == kRunning && targets_settled(a, m.head_low)) {
       m.status = kDone;
+      m.settled = 1;
     }
     if (rotated > 0 && clip != static_cast<unsigned long long>(D::kInfinity)) {
       // Only the head bucket left and clipped items far beyond it: jump the head's range to the least
@@ -873,6 +876,7 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   if (threadIdx.x == 0) {
     Report& r = a.queue->report;
     r.status = m.status;
+    r.settled = static_cast<unsigned>(m.settled);
     r.head_slot = m.head_slot;
     r.depth = m.depth;
     r.busy_workers = m.busy_workers;

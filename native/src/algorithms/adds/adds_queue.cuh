@@ -114,6 +114,7 @@ struct alignas(128) PaddedCounter {
 // What the manager leaves for the host when it stops (and the watchdog's picture of the queue).
 struct Report {
   unsigned status;
+  unsigned settled;  // kDone because every stop target was final (targets_settled), not because the queue emptied
   int head_slot;
   int depth;
   int busy_workers;

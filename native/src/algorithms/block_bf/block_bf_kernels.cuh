@@ -44,7 +44,10 @@ __global__ void __launch_bounds__(kBlockThreads)
   for (; round < max_rounds; ++round) {
     int lowered = 0;
     for (long long v = threadIdx.x; v < n; v += blockDim.x) {
-      if (scheduled[v] != round) continue;
+      // The schedule word of v may be rewritten for round + 1 by another thread during this round (v lowered
+      // again): either value read is right (a vertex skipped here is expanded next round at a lower distance),
+      // but the read and that write are atomic so that they are no data race (racecheck).
+      if (atomicOr(&scheduled[v], 0) != static_cast<int>(round)) continue;
       ++visits;
       const typename D::value d = D::decode(dist[v]);
       const long long end = offsets[v + 1];
@@ -53,7 +56,7 @@ __global__ void __launch_bounds__(kBlockThreads)
         const stored s = D::encode(D::relax(d, weights[e]));
         // The read is a filter only: distances only fall, so a stale (higher) value costs one atomic.
         if (s < dist[t] && s < atomicMin(&dist[t], s)) {
-          scheduled[t] = static_cast<int>(round + 1);
+          atomicExch(&scheduled[t], static_cast<int>(round + 1));
           lowered = 1;
         }
       }

@@ -277,7 +277,8 @@ __device__ void expand_step(const StepArgs<D>& a, const LoopState& s, unsigned i
     for (;;) {
       if (threadIdx.x == 0) owner = -1;
       __syncthreads();
-      if (end - begin >= static_cast<long long>(blockDim.x)) owner = static_cast<int>(threadIdx.x);
+      // Any candidate may win; an atomic, not a plain store, so that the election is no data race (racecheck).
+      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&owner, static_cast<int>(threadIdx.x));
       __syncthreads();
       const int current = owner;
       if (current < 0) break;
