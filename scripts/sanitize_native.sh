@@ -3,7 +3,7 @@
 # compute-sanitizer's memcheck, racecheck and synccheck over every GPU algorithm and the GPU certificate,
 # through the native test driver (no JVM in the way, so each run takes seconds instead of minutes). ONLY picks
 # the driver's variants by name (default: all of them: near-far, hbf, adds and its three ablations,
-# bellman-ford, frontier, da2cf-f, da2cf-u, the two matrix variants, block-bf, multi-bf with its batch entry point, ADDS stopping at targets, certify). Build here with line
+# bellman-ford, frontier, da2cf-f, da2cf-u, the two matrix variants, block-bf, multi-bf with its batch entry point, ADDS given targets, certify). Build here with line
 # tables, without H-BF's dynamic parallelism (racecheck and synccheck refuse to instrument a library that has
 # it) and with the driver:
 #   cmake -S . -B build/san90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_DEVICE_LAUNCH=OFF \

@@ -108,7 +108,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                 static_cast<long long>(source));
   }
   if (only.empty() || only.find("multi-bf") != std::string::npos || only.find("targets") != std::string::npos) {
-    // The batch entry point (rows and a matrix) and ADDS stopping at targets, against CPU Dijkstra.
+    // The batch entry point (rows and a matrix) and ADDS given targets, against CPU Dijkstra.
     std::mt19937_64 rng(20240611);
     if (only.empty() || only.find("multi-bf") != std::string::npos) verify_batch(dg, g, rng);
     if (only.empty() || only.find("targets") != std::string::npos) verify_targets(dg, g, rng);

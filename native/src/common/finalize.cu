@@ -134,12 +134,12 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
 // distances did not fit, the 8-byte output written instead (one more pass, copy and synchronisation).
 template <class D>
 FinalizeResult complete_outputs(const QueryContext& query, const typename D::stored* distances,
-                                const QueryOutput& out, bool drained, bool stopped_at_targets) {
+                                const QueryOutput& out, bool drained) {
   Workspace& ws = *query.workspace;
   if (!drained) ws.synchronize();
   FinalizeResult result;
   result.counters = ws.host_counters();
-  if (result.counters.overflow != 0 && !stopped_at_targets) throw_overflow(query.source);
+  if (result.counters.overflow != 0) throw_overflow(query.source);
   const bool compact = !out.resident && out.compact && out.host_distances != nullptr;
   if (!compact) return result;
   if (result.counters.wide_needed == 0) {
@@ -168,7 +168,7 @@ void enqueue_typed(const QueryContext& query, const void* stored, const QueryOut
 
 template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
-                            bool drained, bool stopped_at_targets) {
+                            bool drained) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
   double certificate_ms = 0.0;
   if (!enqueued) {
@@ -185,7 +185,7 @@ FinalizeResult finish_typed(const QueryContext& query, const void* stored, const
     enqueue_outputs<D>(query, distances, out, predecessors, false);
     drained = false;
   }
-  FinalizeResult result = complete_outputs<D>(query, distances, out, drained, stopped_at_targets);
+  FinalizeResult result = complete_outputs<D>(query, distances, out, drained);
   result.certificate_ms = certificate_ms;
   return result;
 }
@@ -237,12 +237,12 @@ void FinalizeTail::enqueue(const void* stored_distances) {
   ++enqueued_;
 }
 
-FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, bool stopped_at_targets) {
+FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained) {
   const bool enqueued = enqueued_ > 0;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained);
   }
-  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained);
 }
 
 }  // namespace gsssp

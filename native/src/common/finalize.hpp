@@ -54,10 +54,8 @@ class FinalizeTail {
   // (the counters the tail accumulates are reset first). Only when pipelined().
   void enqueue(const void* stored_distances);
   // The query's counters and the output format written, once the algorithm has ended with these final
-  // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed, unless the search stopped at its
-  // targets (AlgorithmRun::stopped_at_targets): their distances are final and finite, and the check, a reached
-  // vertex with an unreached successor, also matches the vertices the search left unexpanded.
-  FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);
+  // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
+  FinalizeResult finish(const void* stored_distances, bool drained);
 
  private:
   const QueryContext& query_;

@@ -199,19 +199,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.weights = static_cast<const typename D::weight*>(g.weights);
   a.num_vertices = n;
   a.buckets = buckets;
-  // Early exit at the targets: only without a tree or a certificate (both read every vertex's distance, and
-  // the others are upper bounds then), and with a static Delta (targets_settled, adds_manager.cuh).
-  const bool stop_early = query.options.targets != nullptr && query.options.target_count > 0 &&
-                          !query.options.compute_predecessors && !query.options.certify;
-  a.static_delta = query.options.adds_static_delta != 0 || stop_early ? 1 : 0;
-  if (stop_early) {
-    auto* stop = ws.buffer<int32_t>(Slot::kCertificate, query.options.target_count);
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(stop, query.options.targets,
-                                     static_cast<size_t>(query.options.target_count) * sizeof(int32_t),
-                                     cudaMemcpyHostToDevice, stream));
-    a.stop_targets = stop;
-    a.stop_target_count = static_cast<int>(std::min<int64_t>(query.options.target_count, INT32_MAX));
-  }
+  a.static_delta = query.options.adds_static_delta != 0 ? 1 : 0;
   a.delta0 = initial_delta(query, integral);
   a.target_high = capacity * kUtilizationHigh / degree_factor;
   a.target_low = capacity * kUtilizationLow / degree_factor;
@@ -354,7 +342,6 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.delta = report->delta;
   run.restarts = restarts;
   run.tail_enqueued = tail_early;  // behind the last kernel, the one that ended with kDone
-  run.stopped_at_targets = report->settled != 0;
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
   return run;

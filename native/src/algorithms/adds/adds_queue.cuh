@@ -114,7 +114,6 @@ struct alignas(128) PaddedCounter {
 // What the manager leaves for the host when it stops (and the watchdog's picture of the queue).
 struct Report {
   unsigned status;
-  unsigned settled;  // kDone because every stop target was final (targets_settled), not because the queue emptied
   int head_slot;
   int depth;
   int busy_workers;
@@ -186,10 +185,6 @@ struct KernelArgs {
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
-  // Early exit (gsssp_options.targets, static Delta only): the run ends once the head bucket's lower bound is
-  // above every one of these vertices' distances (device array), which are then final.
-  const int32_t* stop_targets;
-  int stop_target_count;
   int profile;       // fill Report's profile fields
   // Trace (time in ns from %globaltimer, items assigned).
   unsigned long long* trace_times;

@@ -1,6 +1,8 @@
-// Tuning of the multi-source Bellman-Ford (multi_bf.hpp). Not yet measured per architecture: the values are the
-// first design's, chosen by the reasoning beside each; the harness's BatchBenchmark/ManyBenchmark runs on the
-// GPU host are what should revise them.
+// Tuning of the multi-source Bellman-Ford (multi_bf.hpp): the first design's values, chosen by the reasoning
+// beside each. One measurement so far (H200, BatchBenchmark with GSSSP_MULTI_BF_GROUPS, µs per answer,
+// benchmarks/results/many/2026-11-26_dd2dee6_h200): groups 1 / 2 / 4 gave road NY 4,349 / 3,623 / 2,989 and
+// R-MAT 20 2,512 / 2,669 / 3,001, so more sources per launch pay on the road graph's many rounds and not on
+// R-MAT's few; both stay slower than concurrent ADDS queries.
 #pragma once
 
 namespace gsssp::multi_bf {
@@ -14,7 +16,7 @@ constexpr int kBlockThreads = 256;
 constexpr int kChunkEdges = 32;
 
 // Sources per launch are 32 * groups: one warp lane per source and group. More groups amortise each round's
-// grid barrier and each edge read over more sources, but the distances take n * 32 * groups stored values
+// grid barrier and each edge read over more sources (road NY above), but the distances take n * 32 * groups stored values
 // (8 bytes each for int32 weights), so the driver takes fewer groups when memory is short.
 constexpr int kMaxGroups = 4;
 

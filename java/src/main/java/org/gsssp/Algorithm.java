@@ -67,9 +67,11 @@ public enum Algorithm {
     BLOCK_BELLMAN_FORD(11, "block-bf", true),
     /**
      * Bellman-Ford with a source dimension: up to 128 searches in one launch, a warp lane per source, so that each
-     * edge is read once for all of them and one round serves all (after MS-BFS, Then et al., PVLDB 2014). The
-     * design behind {@link DeviceGraph#queryBatch} and {@link DeviceGraph#matrix} for many sources; a single query
-     * runs it with one source. Non-negative weights only; batches give distances only.
+     * edge is read once for all of them and one round serves all (after MS-BFS, Then et al., PVLDB 2014). Named in
+     * {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)} it runs a batch in one
+     * launch per 128 sources; a single query runs it with one source. Slower than concurrent ADDS queries on every
+     * graph class measured (see {@link DeviceGraph#chooseBatch}), so AUTO never picks it. Non-negative weights
+     * only; batches give distances only.
      */
     MULTI_BELLMAN_FORD(12, "multi-bf", true),
     /**

@@ -263,11 +263,6 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
-        return queryResident(source, algorithm, options, null);
-    }
-
-    /** queryResident, stopping at {@code stopAt} (ADDS without predecessors; gsssp.h's options.targets) if given. */
-    private DeviceResult queryResident(int source, Algorithm algorithm, Options options, int[] stopAt) {
         Algorithm resolved = algorithm == Algorithm.AUTO
                 ? (graph.hasNegativeWeight() ? Algorithm.HBF : Algorithm.defaultGpuAlgorithm()) : algorithm;
         if (!resolved.requiresGpu()) {
@@ -279,13 +274,6 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment stats = gsssp_stats.allocate(arena);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
-            if (stopAt != null) {
-                MemorySegment withTargets = org.gsssp.internal.ffi.gsssp_options.allocate(arena);
-                withTargets.copyFrom(nativeOptions);
-                org.gsssp.internal.ffi.gsssp_options.targets(withTargets, arena.allocateFrom(ValueLayout.JAVA_INT, stopAt));
-                org.gsssp.internal.ffi.gsssp_options.target_count(withTargets, stopAt.length);
-                nativeOptions = withTargets;
-            }
             int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
                     out, stats);
             Status.checkQuery(status, describe(resolved, source), stats);
@@ -298,9 +286,8 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * The distances from {@code source} to a few {@code targets}, by AUTO: on the CPU with early exit (small
-     * graphs; see {@link Sssp#distances(Graph, int, int[])}), else an ADDS query that stops once every target's
-     * distance is final (the head bucket's lower bound has passed them all; static Δ) and whose result stays on
-     * the GPU, only the targets' distances coming back.
+     * graphs; see {@link Sssp#distances(Graph, int, int[])}), else a query whose result stays on the GPU, only the
+     * targets' distances coming back. (The GPU search itself does not stop at the targets.)
      *
      * @param source an internal vertex id
      * @param targets internal vertex ids
@@ -353,11 +340,13 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
-    /** AUTO's GPU query, resident, stopping at the targets when that is ADDS. */
+    /**
+     * AUTO's GPU query, resident, without predecessors: only the targets' distances will cross the bus. The search is
+     * a full one: ADDS stopping once the head bucket passed the targets answered 1 of 1,000 checked serve requests
+     * wrongly on an H200 (its asynchronous queue can still lower a vertex behind the head), so it was taken out.
+     */
     private DeviceResult queryTargets(int source, int[] targets) {
-        Algorithm gpu = resolve(Algorithm.AUTO);
-        return queryResident(source, gpu, Options.builder().computePredecessors(false).build(),
-                gpu == Algorithm.ADDS ? targets : null);
+        return queryResident(source, resolve(Algorithm.AUTO), Options.builder().computePredecessors(false).build());
     }
 
     /**
@@ -382,19 +371,32 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target. Two or more sources on a graph without negative weights: the
-     * one-launch design of {@link #queryBatch} ({@link #chooseBatch}; up to 128 sources per launch, only the
-     * targets' columns crossing the bus), whatever the graph's size. Otherwise by AUTO: on the CPU
-     * ({@link Sssp#matrix}) for small graphs, else one resident query per source, several in flight at once, each
-     * sending back only its row.
+     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) for small graphs;
+     * on the GPU one resident query per source, several in flight at once (the ADDS grids share the device), each
+     * sending back only its row. (The one-launch design, {@link #matrix(int[], int[], Algorithm)} with
+     * {@link Algorithm#MULTI_BELLMAN_FORD}, measured slower: see {@link #chooseBatch}.)
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets) {
+        return matrix(sources, targets, Algorithm.AUTO);
+    }
+
+    /**
+     * {@link #matrix(int[], int[])} by a chosen design: {@link Algorithm#MULTI_BELLMAN_FORD} runs the one-launch
+     * design (up to 128 sources per launch, only the targets' columns crossing the bus); AUTO, or any other
+     * algorithm name, the default design of {@link #matrix(int[], int[])}.
+     *
+     * @param sources   internal vertex ids, one row each
+     * @param targets   internal vertex ids, one column each
+     * @param algorithm {@link Algorithm#MULTI_BELLMAN_FORD} or AUTO
+     * @return the k × t matrix; the caller closes it
+     */
+    public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
         Options noTree = Options.builder().computePredecessors(false).build();
-        if (resolveBatch(Algorithm.AUTO, noTree, sources.length) == Algorithm.MULTI_BELLMAN_FORD) {
+        if (algorithm == Algorithm.MULTI_BELLMAN_FORD) {
             Sssp.checkTargets(graph, targets);
             return oneLaunchMatrix(sources, targets, noTree);
         }
@@ -464,7 +466,8 @@ public final class DeviceGraph implements AutoCloseable {
      *       into pinned output buffers of its own that serve the next source once the consumer has read the
      *       answer. A CPU algorithm runs one worker per core.</li>
      * </ul>
-     * AUTO chooses by {@link #chooseBatch}. The consumer gets one call at a time (see {@link BatchConsumer}).
+     * AUTO chooses by {@link #chooseBatch}: concurrent queries, measured faster. The consumer gets one call at a
+     * time (see {@link BatchConsumer}).
      *
      * @param sources   internal vertex ids, in any order, repeats allowed
      * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
@@ -511,11 +514,13 @@ public final class DeviceGraph implements AutoCloseable {
     static final long MULTI_HOST_BYTES = 1L << 30;
 
     /**
-     * The design AUTO gives a batch of {@code sources} sources on this graph: a negative weight, predecessors, or a
-     * single source keep {@link Algorithm#chooseAuto}'s choice (H-BF; a single query's algorithm); otherwise
-     * {@link Algorithm#MULTI_BELLMAN_FORD}, on any size of graph, since sharing each edge read among up to 128
-     * searches outruns both concurrent single-source queries and the CPU's cores (measured on the GPU host:
-     * benchmarks/results/many/).
+     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseAuto}'s, run as
+     * concurrent queries (CPU Dijkstra on one worker per core for small graphs, ADDS on the GPU otherwise). The
+     * one-launch design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost to it on every graph class measured (H200,
+     * 256 sources, µs per answer, benchmarks/results/many/2026-11-26_dd2dee6_h200): road NY 2,989 against ADDS's
+     * 829; R-MAT 20 3,001 against 1,278; random 1M × 7 2,616 against 640; rome99 48.5 against the CPU's 24.0. A
+     * vertex joins a round's frontier when any of its 128 searches lowered it, so each round does the union of 128
+     * Bellman-Ford frontiers, and Bellman-Ford's redundant relaxations multiply with it.
      *
      * @param algorithm   the caller's algorithm; anything but AUTO is kept
      * @param options     the batch's options
@@ -530,11 +535,7 @@ public final class DeviceGraph implements AutoCloseable {
         if (algorithm != Algorithm.AUTO) {
             return algorithm;
         }
-        Algorithm single = resolve(Algorithm.AUTO);
-        if (graph.hasNegativeWeight() || options.computePredecessors() || sourceCount < 2) {
-            return single;
-        }
-        return Algorithm.MULTI_BELLMAN_FORD;
+        return resolve(Algorithm.AUTO);
     }
 
     /** The one-launch design of {@link #queryBatch}: native calls of up to MULTI_CHUNK_MAX sources, two in turn. */

@@ -47,8 +47,8 @@ class MultiBellmanFordGpuTest {
                         // 300 sources: three launches of up to 128 on the small graphs, with a repeat.
                         int[] sources = randomSources(g, n >= 5_000 ? 140 : 300, seed);
                         int[] seen = new int[sources.length];
-                        assertEquals(Algorithm.MULTI_BELLMAN_FORD, dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
-                        dg.queryBatch(sources, Algorithm.AUTO, BatchTest.NO_TREE, (i, r) -> {
+                        assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
+                        dg.queryBatch(sources, Algorithm.MULTI_BELLMAN_FORD, BatchTest.NO_TREE, (i, r) -> {
                             seen[i]++;
                             Result cpu = Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA);
                             Optional<String> p = Verifier.check(g, r, cpu);
@@ -62,7 +62,7 @@ class MultiBellmanFordGpuTest {
                             assertEquals(1, seen[i], spec + " source position " + i);
                         }
                         int[] targets = randomSources(g, Math.min(n, 50), seed + 1000);
-                        try (DistanceMatrix gpu = dg.matrix(sources, targets);
+                        try (DistanceMatrix gpu = dg.matrix(sources, targets, Algorithm.MULTI_BELLMAN_FORD);
                                 DistanceMatrix cpu = Sssp.matrix(g, sources, targets)) {
                             for (int i = 0; i < sources.length; i++) {
                                 for (int j = 0; j < targets.length; j++) {

@@ -14,11 +14,12 @@ import org.gsssp.testing.RandomGraphs.Spec;
 import org.junit.jupiter.api.Test;
 
 /**
- * DeviceGraph.distances(source, targets): ADDS stopping at the targets on graphs above AUTO's CPU crossover, against
- * CPU Dijkstra, for one target, several, the source itself and unreachable ones, on every shape and weight type.
+ * DeviceGraph.distances(source, targets): a resident GPU query of which only the targets' distances come back, on
+ * graphs above AUTO's CPU crossover, against CPU Dijkstra, for one target, several, the source itself and unreachable
+ * ones, on every shape and weight type.
  */
 @GpuTest
-class EarlyExitGpuTest {
+class TargetQueryGpuTest {
     @Test
     void targetDistancesMatchDijkstra() {
         List<String> problems = new ArrayList<>();
