@@ -262,20 +262,26 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
                                       const gsssp_options* options, void* distances, int32_t* predecessors,
                                       gsssp_stats* stats);
 
-/* Many sources at once: the multi-source Bellman-Ford (GSSSP_ALGORITHM_MULTI_BELLMAN_FORD) searches up to 128 of
- * them per launch, sharing each edge read and each round among them, in as many launches as it takes. Sources are
- * ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored); the graph's
- * weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
+/* Many sources at once, in as many launches as it takes. `algorithm` picks the design:
+ *   GSSSP_ALGORITHM_MULTI_BELLMAN_FORD: up to 128 sources per launch searched together (a warp lane per source,
+ *     each edge read and each round shared among them);
+ *   GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: a thread block per source, the distances in its shared memory, thousands of
+ *     sources per launch; only for graphs that fit one block (about 19,000 int-weighted vertices on an H100;
+ *     UNSUPPORTED above).
+ * Sources are ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored);
+ * the graph's weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
  *   targets == NULL: `distances` receives source_count rows of num_vertices distances (row i for sources[i], the
  *                    8-byte format above): source_count * num_vertices * 8 bytes.
  *   targets != NULL: a source_count x target_count matrix, row-major, of the targets' distances (ids in
  *                    [0, num_vertices)): source_count * target_count * 8 bytes.
  * reached: NULL, or source_count counts of each row's finite distances (rows only; untouched for a matrix).
  * Page-locked `distances` (gsssp_host_alloc) take one DMA per launch. stats (may be NULL) sums over the launches:
- * time_ms their device time, iterations their rounds, vertices_reached the finite distances of all rows (0 for a
- * matrix), peak_device_memory the scratch of one launch; options.max_iterations caps each launch's rounds.
- * Cancellation (gsssp_device_graph_cancel) is checked between launches. */
-GSSSP_API int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sources, int64_t source_count,
+ * time_ms their device time, iterations their rounds (per launch the most any source took), vertices_reached the
+ * finite distances of all rows (0 for a matrix), peak_device_memory the scratch of one launch;
+ * options.max_iterations caps each search's rounds. Cancellation (gsssp_device_graph_cancel) is checked between
+ * launches. */
+GSSSP_API int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources,
+                                            int64_t source_count,
                                             const int32_t* targets, int64_t target_count, const gsssp_options* options,
                                             void* distances, int64_t* reached, gsssp_stats* stats);
 /* ---- the serving path: fewer copies, results kept on the GPU, host graphs validated once ---------- */

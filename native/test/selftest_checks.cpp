@@ -208,7 +208,9 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     paper.adds_local_rounds = 0;
     compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &paper));
   }
-  verify_batch(dg, g, rng);
+  verify_batch(dg, g, rng, GSSSP_ALGORITHM_MULTI_BELLMAN_FORD);
+  // A block per source: graphs whose distances fit one block on every supported card (sm_86/89: about 8,000).
+  if (g.n <= 8000) verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD);
   verify_targets(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
 }
@@ -247,7 +249,7 @@ void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rn
 
 // gsssp_device_graph_sssp_batch against CPU Dijkstra: rows and a matrix, one source repeated, more sources than
 // one launch holds on small graphs; and its argument checks.
-void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm) {
   if (g.n == 0) return;
   std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
   const int64_t k = g.n >= 10000 ? 35 : 140;  // 140 > 128: two launches
@@ -260,12 +262,13 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng)
   std::vector<int64_t> rows(static_cast<size_t>(k * g.n)), matrix(static_cast<size_t>(k) * targets.size());
   std::vector<int64_t> row_reached(static_cast<size_t>(k), -1);
   gsssp_stats stats{};
-  const std::string what = "batch " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n);
-  if (!check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), k, nullptr, 0, nullptr, rows.data(), row_reached.data(), &stats),
+  const std::string what = std::string("batch ") + algorithm_name(algorithm) + " " + g.name +
+                           (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n);
+  if (!check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, nullptr, 0, nullptr, rows.data(), row_reached.data(), &stats),
                     GSSSP_SUCCESS, what.c_str())) {
     return;
   }
-  check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), k, targets.data(), 7, nullptr, matrix.data(), nullptr, nullptr),
+  check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, targets.data(), 7, nullptr, matrix.data(), nullptr, nullptr),
                GSSSP_SUCCESS, (what + " matrix").c_str());
   int64_t reached = 0;
   for (int64_t i = 0; i < k; ++i) {
@@ -298,16 +301,16 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng)
         static_cast<long long>(stats.iterations));
   if (g.n < 100) {
     int64_t bad = g.n;
-    check_status(gsssp_device_graph_sssp_batch(dg, &bad, 1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, &bad, 1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
                  GSSSP_ERROR_INVALID_ARGUMENT, "batch source out of range");
     int32_t bad_target = -1;
-    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), 1, &bad_target, 1, nullptr, rows.data(), nullptr, nullptr),
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), 1, &bad_target, 1, nullptr, rows.data(), nullptr, nullptr),
                  GSSSP_ERROR_INVALID_ARGUMENT, "batch target out of range");
-    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), -1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), -1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
                  GSSSP_ERROR_INVALID_ARGUMENT, "batch negative count");
-    check_status(gsssp_device_graph_sssp_batch(dg, sources.data(), 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
                  GSSSP_ERROR_INVALID_ARGUMENT, "batch NULL distances");
-    check_status(gsssp_device_graph_sssp_batch(dg, nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr), GSSSP_SUCCESS,
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr), GSSSP_SUCCESS,
                  "batch of no sources");
   }
 }

@@ -105,7 +105,7 @@ double median(std::vector<double> v);
 
 // The checks (selftest_checks.cpp) and the timing modes (selftest_timing.cpp).
 void test_host_api();
-void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm);
 void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void test_generated(std::mt19937_64& rng, bool quick);
 void test_martin(int repeats);

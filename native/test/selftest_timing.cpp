@@ -107,10 +107,16 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     std::printf("%-14s mean %9.3f ms over %d runs (source %lld)\n", variant.name, sum / repeat, repeat,
                 static_cast<long long>(source));
   }
-  if (only.empty() || only.find("multi-bf") != std::string::npos || only.find("targets") != std::string::npos) {
+  if (only.empty() || only.find("multi-bf") != std::string::npos || only.find("block-bf") != std::string::npos ||
+      only.find("targets") != std::string::npos) {
     // The batch entry point (rows and a matrix) and ADDS given targets, against CPU Dijkstra.
     std::mt19937_64 rng(20240611);
-    if (only.empty() || only.find("multi-bf") != std::string::npos) verify_batch(dg, g, rng);
+    if (only.empty() || only.find("multi-bf") != std::string::npos) {
+      verify_batch(dg, g, rng, GSSSP_ALGORITHM_MULTI_BELLMAN_FORD);
+    }
+    if ((only.empty() || only.find("block-bf") != std::string::npos) && g.n <= 8000) {
+      verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD);
+    }
     if (only.empty() || only.find("targets") != std::string::npos) verify_targets(dg, g, rng);
   }
   if (only.empty() || only.find("certify") != std::string::npos) {

@@ -473,12 +473,17 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
   });
 }
 
-int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sources, int64_t source_count,
+int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources, int64_t source_count,
                                   const int32_t* targets, int64_t target_count, const gsssp_options* options,
                                   void* distances, int64_t* reached, gsssp_stats* stats) {
   return guarded([&] {
     const auto start = std::chrono::steady_clock::now();
     require_non_null(graph, "graph");
+    if (algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD && algorithm != GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD) {
+      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                  gsssp::format("batches run MULTI_BELLMAN_FORD or BLOCK_BELLMAN_FORD, not %s (id %d)",
+                                gsssp::api::algorithm_name(algorithm), algorithm));
+    }
     if (source_count < 0) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
                   gsssp::format("source_count is negative (%lld)", static_cast<long long>(source_count)));
@@ -511,7 +516,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sou
     const int64_t cells = source_count * (targets != nullptr ? target_count : g.num_vertices);
     if (cells > 0) require_non_null(distances, "distances");
     if (!g.negative_weight_message.empty()) {
-      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, "MULTI_BELLMAN_FORD (batches): " + g.negative_weight_message);
+      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, std::string(gsssp::api::algorithm_name(algorithm)) + " (batches): " +
+                                               g.negative_weight_message);
     }
     GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
     gsssp::WorkspaceLease lease(graph->pool);
@@ -526,8 +532,10 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sou
     query.cancelled = &graph->cancelled;
     query.options = resolved.raw;
     query.device_graph = &g;
-    const gsssp::multi_bf::BatchRun batch =
-        gsssp::multi_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached);
+    const gsssp::BatchRun batch =
+        algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
+            ? gsssp::block_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
+            : gsssp::multi_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached);
     const gsssp::DeviceCounters counters = workspace.read_counters();
     if (counters.overflow != 0) {
       gsssp::fail(GSSSP_ERROR_OVERFLOW, "a float32 distance of the batch overflowed: a reachable vertex's shortest "
@@ -536,7 +544,9 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t* sou
     gsssp::AlgorithmRun run;
     run.time_ms = batch.time_ms;
     run.rounds = batch.rounds;
-    fill_stats(stats, run, counters, targets == nullptr ? static_cast<int64_t>(counters.reached) : 0,
+    const int64_t rows_reached = algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD ? batch.reached
+                                                                                : static_cast<int64_t>(counters.reached);
+    fill_stats(stats, run, counters, targets == nullptr ? rows_reached : 0,
                workspace.query_bytes(), start);
   });
 }

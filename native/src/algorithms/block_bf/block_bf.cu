@@ -2,7 +2,9 @@
 // wait.
 #include "algorithms/block_bf/block_bf.hpp"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -75,9 +77,11 @@ AlgorithmRun run_typed(const QueryContext& query) {
   if (tail_early) query.tail->prepare();
 
   DeviceTimer timer(ws);
+  BlockOutput<D> output;
+  output.stored_out = dist;
   block_bf_kernel<D><<<1, kBlockThreads, bytes, stream>>>(n, g.offsets, g.targets,
                                                           static_cast<const typename D::weight*>(g.weights),
-                                                          query.source, limit, dist, ws.counters(), record);
+                                                          query.source, limit, output, ws.counters(), record);
   GSSSP_CUDA_CHECK(cudaGetLastError());
   timer.record_stop();
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(record_host, record, sizeof(RoundRecord), cudaMemcpyDeviceToHost, stream));
@@ -100,7 +104,101 @@ AlgorithmRun run_typed(const QueryContext& query) {
   return run;
 }
 
+// Sources per launch of a batch: enough blocks to fill every SM several times over, within 256 MB of rows.
+int64_t batch_launch(int64_t n, int64_t row) {
+  return std::clamp<int64_t>((int64_t{256} << 20) / (std::max<int64_t>(row, 1) * 8), 1, 8192);
+}
+
+template <class D>
+BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
+                     int64_t target_count, void* out, int64_t* reached) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const CsrView& g = query.graph;
+  const long long n = g.num_vertices;
+  const int device = query.device_graph->device;
+  const size_t bytes = shared_bytes<D>(n);
+  if (bytes > static_cast<size_t>(max_shared_per_block(device))) {
+    fail(GSSSP_ERROR_UNSUPPORTED,
+         format("BLOCK_BELLMAN_FORD batches keep %lld bytes per vertex in each block's shared memory: %lld vertices "
+                "need %zu bytes, and this GPU gives a block %d. Use MULTI_BELLMAN_FORD or concurrent queries",
+                static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), n, bytes,
+                max_shared_per_block(device)));
+  }
+  allow_shared<D>(device);
+  using output = typename D::output;
+  const int64_t row = targets != nullptr ? target_count : n;
+  const int64_t per_launch = std::min<int64_t>(count, batch_launch(n, row));
+  // Device scratch: the sources, the records and the reached counts of a launch, the targets, the rows.
+  const size_t records_at = 0;
+  const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(RoundRecord) + 255) & ~size_t{255};
+  const size_t sources_at = reached_at + ((static_cast<size_t>(per_launch) * 8 + 255) & ~size_t{255});
+  auto* misc = static_cast<char*>(ws.buffer(Slot::kCertificate, sources_at + static_cast<size_t>(per_launch) * 8));
+  auto* records = reinterpret_cast<RoundRecord*>(misc + records_at);
+  auto* reached_device = reinterpret_cast<unsigned long long*>(misc + reached_at);
+  auto* sources_device = reinterpret_cast<int64_t*>(misc + sources_at);
+  int32_t* target_ids = nullptr;
+  if (targets != nullptr && target_count > 0) {
+    target_ids = ws.buffer<int32_t>(Slot::kDistance1, target_count);
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(target_ids, targets, static_cast<size_t>(target_count) * sizeof(int32_t),
+                                     cudaMemcpyHostToDevice, stream));
+  }
+  auto* rows = ws.buffer<output>(Slot::kOutput, std::max<int64_t>(row * per_launch, 1));
+  std::vector<RoundRecord> records_host(static_cast<size_t>(per_launch));
+  std::vector<unsigned long long> reached_host(static_cast<size_t>(per_launch));
+  const long long limit = query.max_iterations > 0 ? query.max_iterations : n + 1;
+  BatchRun run;
+  run.sources_per_launch = per_launch;
+  for (int64_t first = 0; first < count; first += per_launch) {
+    throw_if_cancelled(*query.cancelled);
+    const int64_t k = std::min<int64_t>(per_launch, count - first);
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(sources_device, sources + first, static_cast<size_t>(k) * sizeof(int64_t),
+                                     cudaMemcpyHostToDevice, stream));
+    BlockOutput<D> o;
+    o.sources = sources_device;
+    o.rows = rows;
+    o.target_ids = target_ids;
+    o.target_count = targets != nullptr ? target_count : -1;
+    o.reached = reached_device;
+    DeviceTimer timer(ws);
+    block_bf_kernel<D><<<static_cast<unsigned>(k), kBlockThreads, bytes, stream>>>(
+        n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), 0, limit, o, ws.counters(), records);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    timer.record_stop();
+    if (row > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, rows,
+                                       static_cast<size_t>(k * row) * sizeof(output), cudaMemcpyDeviceToHost, stream));
+    }
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(records_host.data(), records, static_cast<size_t>(k) * sizeof(RoundRecord),
+                                     cudaMemcpyDeviceToHost, stream));
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host.data(), reached_device, static_cast<size_t>(k) * sizeof(unsigned long long),
+                                     cudaMemcpyDeviceToHost, stream));
+    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+    run.time_ms += timer.elapsed_ms();
+    ++run.launches;
+    long long rounds = 0;
+    for (int64_t i = 0; i < k; ++i) {
+      const RoundRecord& r = records_host[static_cast<size_t>(i)];
+      if (!r.converged) throw_not_converged("block-bellman-ford", r.rounds, query.max_iterations > 0);
+      rounds = std::max(rounds, r.rounds);
+      if (reached != nullptr && targets == nullptr) reached[first + i] = static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
+      run.reached += static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
+    }
+    run.rounds += rounds;
+  }
+  return run;
+}
+
 }  // namespace
+
+BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
+                   int64_t target_count, void* out, int64_t* reached) {
+  if (count <= 0) return BatchRun{};
+  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    return batch_typed<Float32Distance>(query, sources, count, targets, target_count, out, reached);
+  }
+  return batch_typed<Int32Distance>(query, sources, count, targets, target_count, out, reached);
+}
 
 bool fits(int device, int64_t num_vertices, int32_t weight_type) {
   const size_t bytes = weight_type == GSSSP_WEIGHT_FLOAT32 ? shared_bytes<Float32Distance>(num_vertices)

@@ -8,6 +8,7 @@
 // one SM instead of the whole device.
 #pragma once
 
+#include "common/batch.hpp"
 #include "common/query.hpp"
 
 namespace gsssp::block_bf {
@@ -15,6 +16,13 @@ namespace gsssp::block_bf {
 // Non-negative weights only (checked by the caller). Fails with GSSSP_ERROR_UNSUPPORTED when the graph's
 // distances do not fit one block's shared memory (block_bf_policy.hpp).
 AlgorithmRun run(const QueryContext& query);
+
+// Many sources in one launch, a thread block per source (up to 8,192 per launch, 256 MB of rows): the multi-source
+// entry point's small-graph design (gsssp_device_graph_sssp_batch with BLOCK_BELLMAN_FORD). Outputs as
+// multi_bf::run_batch's; the same shared-memory limit as run(). Each block takes one SM's share, so a launch runs as
+// many searches at once as the SMs hold blocks.
+BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
+                   int64_t target_count, void* out, int64_t* reached);
 
 // Whether a graph of n vertices and this weight type fits on `device` (the check run() makes).
 bool fits(int device, int64_t num_vertices, int32_t weight_type);

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 
+#include "common/batch.hpp"
 #include "common/query.hpp"
 
 namespace gsssp::multi_bf {
@@ -31,14 +32,6 @@ namespace gsssp::multi_bf {
 // One source, through the algorithm table (gsssp_device_graph_sssp): a launch of one source group, its lane 0
 // gathered into a contiguous distance array for the common tail.
 AlgorithmRun run(const QueryContext& query);
-
-// What a batch reports, summed over its launches.
-struct BatchRun {
-  double time_ms = 0.0;  // device time of the launches (search and output)
-  int64_t rounds = 0;
-  int64_t launches = 0;
-  int64_t sources_per_launch = 0;
-};
 
 // Sources sources[0..count) (host array; valid ids, repeats allowed), in launches of up to 32 * kMaxGroups.
 // targets == nullptr: host `out` receives count rows of num_vertices 8-byte distances (the C ABI format), row i

@@ -371,10 +371,11 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) for small graphs;
-     * on the GPU one resident query per source, several in flight at once (the ADDS grids share the device), each
-     * sending back only its row. (The one-launch design, {@link #matrix(int[], int[], Algorithm)} with
-     * {@link Algorithm#MULTI_BELLMAN_FORD}, measured slower: see {@link #chooseBatch}.)
+     * Distances from every source to every target, by the design {@link #chooseBatch} gives a batch of these
+     * sources without predecessors: a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD}) on graphs of
+     * at most {@link #BLOCK_BATCH_MAX_VERTICES} vertices, only the targets' columns crossing the bus; otherwise AUTO:
+     * on the CPU ({@link Sssp#matrix}) below its crossover, else one resident query per source, several in flight
+     * at once (the ADDS grids share the device), each sending back only its row.
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
@@ -385,20 +386,22 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * {@link #matrix(int[], int[])} by a chosen design: {@link Algorithm#MULTI_BELLMAN_FORD} runs the one-launch
-     * design (up to 128 sources per launch, only the targets' columns crossing the bus); AUTO, or any other
-     * algorithm name, the default design of {@link #matrix(int[], int[])}.
+     * {@link #matrix(int[], int[])} by a chosen design: {@link Algorithm#MULTI_BELLMAN_FORD} (up to 128 sources per
+     * launch) or {@link Algorithm#BLOCK_BELLMAN_FORD} (a thread block per source, small graphs) run the one-launch
+     * designs, only the targets' columns crossing the bus; AUTO chooses as {@link #matrix(int[], int[])} does; any
+     * other algorithm runs the concurrent-query design.
      *
      * @param sources   internal vertex ids, one row each
      * @param targets   internal vertex ids, one column each
-     * @param algorithm {@link Algorithm#MULTI_BELLMAN_FORD} or AUTO
+     * @param algorithm {@link Algorithm#MULTI_BELLMAN_FORD}, {@link Algorithm#BLOCK_BELLMAN_FORD} or AUTO
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
         Options noTree = Options.builder().computePredecessors(false).build();
-        if (algorithm == Algorithm.MULTI_BELLMAN_FORD) {
+        Algorithm design = resolveBatch(algorithm, noTree, sources.length);
+        if (oneLaunch(design)) {
             Sssp.checkTargets(graph, targets);
-            return oneLaunchMatrix(sources, targets, noTree);
+            return oneLaunchMatrix(sources, targets, design, noTree);
         }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
@@ -428,7 +431,7 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /** The matrix by the one-launch design: one native call, only the targets' columns cross the bus. */
-    private DistanceMatrix oneLaunchMatrix(int[] sources, int[] targets, Options options) {
+    private DistanceMatrix oneLaunchMatrix(int[] sources, int[] targets, Algorithm algorithm, Options options) {
         for (int s : sources) {
             Sssp.checkSource(graph, s);
         }
@@ -441,9 +444,9 @@ public final class DeviceGraph implements AutoCloseable {
             }
             MemorySegment columns = arena.allocateFrom(ValueLayout.JAVA_INT, targets);
             MemorySegment stats = gsssp_stats.allocate(arena);
-            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, ids, sources.length, columns, targets.length,
-                    NativeGraph.queryOptions(options, arena), m.writable(), MemorySegment.NULL, stats);
-            Status.checkQuery(status, "multi-bf matrix of " + sources.length + " x " + targets.length + " on " + graph.name(),
+            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, algorithm.code(), ids, sources.length, columns,
+                    targets.length, NativeGraph.queryOptions(options, arena), m.writable(), MemorySegment.NULL, stats);
+            Status.checkQuery(status, algorithm.cliName() + " matrix of " + sources.length + " x " + targets.length + " on " + graph.name(),
                     stats);
             return m;
         } catch (RuntimeException | Error e) {
@@ -455,19 +458,22 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Queries several sources at once on the GPU and streams their answers out, by one of two designs:
+     * Queries several sources at once on the GPU and streams their answers out, by one of these designs:
      * <ul>
+     *   <li>{@link Algorithm#BLOCK_BELLMAN_FORD} without predecessors: <em>a thread block per source</em>, thousands
+     *       of sources per launch (graphs whose distances fit one block's shared memory), in native calls of up to
+     *       8,192 sources;</li>
      *   <li>{@link Algorithm#MULTI_BELLMAN_FORD} without predecessors: <em>one launch for many sources</em>. Up to
      *       128 sources are searched together (a warp lane per source, each edge read once for all of them), in
-     *       as many native calls of up to {@value #MULTI_CHUNK_MAX} sources as the batch needs; while the consumer
-     *       reads one call's rows, the next call runs. Host memory: two calls' rows, at most about 1 GiB.</li>
+     *       native calls of up to {@value #MULTI_CHUNK_MAX} sources.</li>
+     *   <li>For both, while the consumer reads one call's rows, the next call runs. Host memory: two calls' rows,
+     *       at most about 1 GiB.</li>
      *   <li>any other algorithm, or predecessors: <em>concurrent queries</em> (the concurrency model in the README:
      *       each query in flight takes a share of the GPU). At most {@link #BATCH_IN_FLIGHT} run at a time, each
      *       into pinned output buffers of its own that serve the next source once the consumer has read the
      *       answer. A CPU algorithm runs one worker per core.</li>
      * </ul>
-     * AUTO chooses by {@link #chooseBatch}: concurrent queries, measured faster. The consumer gets one call at a
-     * time (see {@link BatchConsumer}).
+     * AUTO chooses by {@link #chooseBatch}. The consumer gets one call at a time (see {@link BatchConsumer}).
      *
      * @param sources   internal vertex ids, in any order, repeats allowed
      * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
@@ -481,8 +487,8 @@ public final class DeviceGraph implements AutoCloseable {
         Algorithm resolved = resolveBatch(algorithm, options, sources.length);
         enter();
         try {
-            if (resolved == Algorithm.MULTI_BELLMAN_FORD && !options.computePredecessors()) {
-                oneLaunchBatch(sources, options, consumer);
+            if (oneLaunch(resolved) && !options.computePredecessors()) {
+                oneLaunchBatch(sources, resolved, options, consumer);
                 return;
             }
             if (!resolved.requiresGpu()) {
@@ -507,16 +513,21 @@ public final class DeviceGraph implements AutoCloseable {
      */
     public static final int BATCH_IN_FLIGHT = 8;
 
-    /** Sources per native call of the one-launch batch design (four launches of 128). */
+    /** Sources per native call of the multi-bf batch design (four launches of 128). */
     public static final int MULTI_CHUNK_MAX = 512;
+
+    /** Sources per native call of the block-per-source batch design (a launch of up to 8,192 blocks). */
+    static final int BLOCK_CHUNK_MAX = 8_192;
 
     /** Host memory of the one-launch batch design's two row buffers together, at most. */
     static final long MULTI_HOST_BYTES = 1L << 30;
 
     /**
-     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseAuto}'s, run as
-     * concurrent queries (CPU Dijkstra on one worker per core for small graphs, ADDS on the GPU otherwise). The
-     * one-launch design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost to it on every graph class measured (H200,
+     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: without predecessors, two or more
+     * sources and no negative weight, on a graph of at most {@link #BLOCK_BATCH_MAX_VERTICES} vertices, a thread block
+     * per source ({@link Algorithm#BLOCK_BELLMAN_FORD}); otherwise {@link Algorithm#chooseAuto}'s, run as concurrent
+     * queries (CPU Dijkstra on one worker per core below its crossover, ADDS on the GPU above). The lanes
+     * design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost to it on every graph class measured (H200,
      * 256 sources, µs per answer, benchmarks/results/many/2026-11-26_dd2dee6_h200): road NY 2,989 against ADDS's
      * 829; R-MAT 20 3,001 against 1,278; random 1M × 7 2,616 against 640; rome99 48.5 against the CPU's 24.0. A
      * vertex joins a round's frontier when any of its 128 searches lowered it, so each round does the union of 128
@@ -535,11 +546,27 @@ public final class DeviceGraph implements AutoCloseable {
         if (algorithm != Algorithm.AUTO) {
             return algorithm;
         }
+        if (!graph.hasNegativeWeight() && !options.computePredecessors() && sourceCount >= 2
+                && graph.numVertices() <= BLOCK_BATCH_MAX_VERTICES) {
+            return Algorithm.BLOCK_BELLMAN_FORD;
+        }
         return resolve(Algorithm.AUTO);
     }
 
-    /** The one-launch design of {@link #queryBatch}: native calls of up to MULTI_CHUNK_MAX sources, two in turn. */
-    private void oneLaunchBatch(int[] sources, Options options, BatchConsumer consumer) {
+    /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */
+    private static boolean oneLaunch(Algorithm algorithm) {
+        return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD;
+    }
+
+    /**
+     * Graphs up to this many vertices run AUTO's batches (without predecessors) as {@link Algorithm#BLOCK_BELLMAN_FORD}
+     * blocks, one per source: their distances fit one block's shared memory on every supported card (sm_86/89 give
+     * a block about 99 KB: 8,000 int-weighted vertices).
+     */
+    public static final int BLOCK_BATCH_MAX_VERTICES = 8_000;
+
+    /** The one-launch designs of {@link #queryBatch}: native calls of many sources, two in turn. */
+    private void oneLaunchBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         java.util.Objects.requireNonNull(consumer, "consumer");
         for (int s : sources) {
             Sssp.checkSource(graph, s);
@@ -548,7 +575,8 @@ public final class DeviceGraph implements AutoCloseable {
             return;
         }
         long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
-        int chunk = (int) Math.max(1, Math.min(Math.min(MULTI_CHUNK_MAX, sources.length), MULTI_HOST_BYTES / 2 / rowBytes));
+        int most = algorithm == Algorithm.BLOCK_BELLMAN_FORD ? BLOCK_CHUNK_MAX : MULTI_CHUNK_MAX;
+        int chunk = (int) Math.max(1, Math.min(Math.min(most, sources.length), MULTI_HOST_BYTES / 2 / rowBytes));
         if (chunk >= 128) {
             chunk -= chunk % 128;  // whole launches
         }
@@ -565,7 +593,8 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment[] reached = {arena.allocate(ValueLayout.JAVA_LONG, chunk), arena.allocate(ValueLayout.JAVA_LONG, chunk)};
             try {
                 final int size = chunk;
-                pending = runner.submit(() -> runMulti(sources, 0, Math.min(size, sources.length), options, rows[0], reached[0]));
+                pending = runner.submit(() -> runMulti(algorithm, sources, 0, Math.min(size, sources.length), options, rows[0],
+                        reached[0]));
                 for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
                     Stats launch = await(pending);
                     pending = null;
@@ -573,8 +602,8 @@ public final class DeviceGraph implements AutoCloseable {
                     int next = first + chunk;
                     if (next < sources.length) {
                         final int nb = b ^ 1;
-                        pending = runner.submit(() -> runMulti(sources, next, Math.min(size, sources.length - next), options,
-                                rows[nb], reached[nb]));
+                        pending = runner.submit(() -> runMulti(algorithm, sources, next, Math.min(size, sources.length - next),
+                                options, rows[nb], reached[nb]));
                     }
                     for (int i = 0; i < count; i++) {
                         Stats row = new Stats(launch.timeMs(), launch.totalMs(), launch.iterations(), launch.vertexVisits(),
@@ -582,7 +611,7 @@ public final class DeviceGraph implements AutoCloseable {
                                 launch.peakDeviceMemory(), 0.0, 0, 0.0);
                         Result r = new Result(sources[first + i], graph.weightType(),
                                 rows[b].asSlice(i * rowBytes, (long) graph.numVertices() * Long.BYTES), null, graph.ids(),
-                                Algorithm.MULTI_BELLMAN_FORD, device.name(), row, java.util.List.of()).bindGraph(graph);
+                                algorithm, device.name(), row, java.util.List.of()).bindGraph(graph);
                         try {
                             consumer.accept(first + i, r);
                         } finally {
@@ -623,16 +652,17 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /** One native multi-source call: rows of sources[from, from + count) into {@code out}. */
-    private Stats runMulti(int[] sources, int from, int count, Options options, MemorySegment out, MemorySegment reached) {
+    private Stats runMulti(Algorithm algorithm, int[] sources, int from, int count, Options options, MemorySegment out,
+            MemorySegment reached) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, count);
             for (int i = 0; i < count; i++) {
                 ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[from + i]);
             }
             MemorySegment stats = gsssp_stats.allocate(arena);
-            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, ids, count, MemorySegment.NULL, 0,
+            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, algorithm.code(), ids, count, MemorySegment.NULL, 0,
                     NativeGraph.queryOptions(options, arena), out, reached, stats);
-            Status.checkQuery(status, "multi-bf batch of " + count + " sources on " + graph.name(), stats);
+            Status.checkQuery(status, algorithm.cliName() + " batch of " + count + " sources on " + graph.name(), stats);
             return NativeGraph.stats(stats);
         }
     }

@@ -17,7 +17,8 @@ import org.gsssp.testing.RandomGraphs.Spec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-launch batch design (Algorithm.MULTI_BELLMAN_FORD): rows, matrices and single queries against CPU Dijkstra
+ * The one-launch batch designs (MULTI_BELLMAN_FORD lanes, BLOCK_BELLMAN_FORD blocks) and AUTO's choice: rows,
+ * matrices and single queries against CPU Dijkstra
  * on seeded graphs of every shape and both weight types; the batch's views, its failures and a close mid-batch.
  */
 @GpuTest
@@ -46,29 +47,32 @@ class MultiBellmanFordGpuTest {
                     try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                         // 300 sources: three launches of up to 128 on the small graphs, with a repeat.
                         int[] sources = randomSources(g, n >= 5_000 ? 140 : 300, seed);
-                        int[] seen = new int[sources.length];
-                        assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
-                        dg.queryBatch(sources, Algorithm.MULTI_BELLMAN_FORD, BatchTest.NO_TREE, (i, r) -> {
-                            seen[i]++;
-                            Result cpu = Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA);
-                            Optional<String> p = Verifier.check(g, r, cpu);
-                            p.ifPresent(x -> problems.add(spec + " (seed " + spec.seed() + ") batch row " + i + ": " + x));
-                            if (r.stats().verticesReached() != cpu.stats().verticesReached()) {
-                                problems.add(spec + " batch row " + i + ": reached " + r.stats().verticesReached()
-                                        + ", CPU " + cpu.stats().verticesReached());
-                            }
-                        });
-                        for (int i = 0; i < seen.length; i++) {
-                            assertEquals(1, seen[i], spec + " source position " + i);
-                        }
+                        assertEquals(n <= DeviceGraph.BLOCK_BATCH_MAX_VERTICES ? Algorithm.BLOCK_BELLMAN_FORD : Algorithm.chooseAuto(g, true),
+                                dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
                         int[] targets = randomSources(g, Math.min(n, 50), seed + 1000);
-                        try (DistanceMatrix gpu = dg.matrix(sources, targets, Algorithm.MULTI_BELLMAN_FORD);
-                                DistanceMatrix cpu = Sssp.matrix(g, sources, targets)) {
-                            for (int i = 0; i < sources.length; i++) {
-                                for (int j = 0; j < targets.length; j++) {
-                                    if (Double.compare(gpu.get(i, j), cpu.get(i, j)) != 0) {
-                                        problems.add(spec + " matrix (" + i + ", " + j + "): " + gpu.get(i, j) + " vs "
-                                                + cpu.get(i, j));
+                        for (Algorithm design : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_BELLMAN_FORD, Algorithm.AUTO)) {
+                            int[] seen = new int[sources.length];
+                            dg.queryBatch(sources, design, BatchTest.NO_TREE, (i, r) -> {
+                                seen[i]++;
+                                Result cpu = Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA);
+                                Optional<String> p = Verifier.check(g, r, cpu);
+                                p.ifPresent(x -> problems.add(spec + " (seed " + spec.seed() + ") " + design + " row " + i + ": " + x));
+                                if (r.stats().verticesReached() != cpu.stats().verticesReached()) {
+                                    problems.add(spec + " " + design + " row " + i + ": reached " + r.stats().verticesReached()
+                                            + ", CPU " + cpu.stats().verticesReached());
+                                }
+                            });
+                            for (int i = 0; i < seen.length; i++) {
+                                assertEquals(1, seen[i], spec + " " + design + " source position " + i);
+                            }
+                            try (DistanceMatrix gpu = dg.matrix(sources, targets, design);
+                                    DistanceMatrix cpu = Sssp.matrix(g, sources, targets)) {
+                                for (int i = 0; i < sources.length; i++) {
+                                    for (int j = 0; j < targets.length; j++) {
+                                        if (Double.compare(gpu.get(i, j), cpu.get(i, j)) != 0) {
+                                            problems.add(spec + " " + design + " matrix (" + i + ", " + j + "): "
+                                                    + gpu.get(i, j) + " vs " + cpu.get(i, j));
+                                        }
                                     }
                                 }
                             }
@@ -82,6 +86,16 @@ class MultiBellmanFordGpuTest {
             }
         }
         assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));
+    }
+
+    @Test
+    void aBlockPerSourceRefusesAGraphBeyondOneBlock() {
+        Spec spec = new Spec(Shape.GRID, 40_000, 4, WeightType.INT32, 100, 0.0);
+        try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
+            assertThrows(UnsupportedInputException.class, () -> dg.queryBatch(new int[] {0, 1}, Algorithm.BLOCK_BELLMAN_FORD,
+                    BatchTest.NO_TREE, (i, r) -> {}));
+            assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, 2));
+        }
     }
 
     @Test

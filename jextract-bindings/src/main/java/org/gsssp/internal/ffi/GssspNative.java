@@ -1115,6 +1115,7 @@ public class GssspNative extends GssspNative$shared {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_INT,
             GssspNative.C_POINTER,
+            GssspNative.C_INT,
             GssspNative.C_POINTER,
             GssspNative.C_LONG,
             GssspNative.C_POINTER,
@@ -1133,7 +1134,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
      * }
      */
     public static FunctionDescriptor gsssp_device_graph_sssp_batch$descriptor() {
@@ -1143,7 +1144,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
      * }
      */
     public static MethodHandle gsssp_device_graph_sssp_batch$handle() {
@@ -1153,7 +1154,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
      * }
      */
     public static MemorySegment gsssp_device_graph_sssp_batch$address() {
@@ -1162,16 +1163,16 @@ public class GssspNative extends GssspNative$shared {
 
     /**
      * {@snippet lang=c :
-     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
+     * int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const int32_t *targets, int64_t target_count, const gsssp_options *options, void *distances, int64_t *reached, gsssp_stats *stats)
      * }
      */
-    public static int gsssp_device_graph_sssp_batch(MemorySegment graph, MemorySegment sources, long source_count, MemorySegment targets, long target_count, MemorySegment options, MemorySegment distances, MemorySegment reached, MemorySegment stats) {
+    public static int gsssp_device_graph_sssp_batch(MemorySegment graph, int algorithm, MemorySegment sources, long source_count, MemorySegment targets, long target_count, MemorySegment options, MemorySegment distances, MemorySegment reached, MemorySegment stats) {
         var mh$ = gsssp_device_graph_sssp_batch.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("gsssp_device_graph_sssp_batch", graph, sources, source_count, targets, target_count, options, distances, reached, stats);
+                traceDowncall("gsssp_device_graph_sssp_batch", graph, algorithm, sources, source_count, targets, target_count, options, distances, reached, stats);
             }
-            return (int)mh$.invokeExact(graph, sources, source_count, targets, target_count, options, distances, reached, stats);
+            return (int)mh$.invokeExact(graph, algorithm, sources, source_count, targets, target_count, options, distances, reached, stats);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
