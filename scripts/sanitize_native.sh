@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: scripts/sanitize_native.sh [TOOL...]   (env: ONLY, CARRY, OUT, SANITIZER, RUN_TIMEOUT, JOBS)
+# Usage: scripts/sanitize_native.sh [TOOL...]   (env: ONLY, GRAPHS, CARRY, OUT, SANITIZER, RUN_TIMEOUT, JOBS)
 # compute-sanitizer's memcheck, racecheck and synccheck over every GPU algorithm and the GPU certificate,
 # through the native test driver (no JVM in the way, so each run takes seconds instead of minutes). ONLY picks
 # the driver's variants by name (default: all of them: near-far, hbf, adds and its three ablations,
@@ -31,6 +31,8 @@ runs="--gr $dir/rome99.gr
 --gen rmat:13
 --gen grid:32
 --gen grid:32 --float"
+# GRAPHS (a regular expression) keeps only the runs it matches, e.g. GRAPHS=grid for the grids alone.
+[ -n "${GRAPHS:-}" ] && runs=$(grep -E -- "$GRAPHS" <<< "$runs")
 log_name() { echo "$1-$2-$(echo "$3" | tr -c 'A-Za-z0-9' '_')" | tr ':' '_'; }
 # One job per tool and variant (each over every graph), JOBS of them at a time (default 1): under racecheck a
 # single variant can take minutes, so on a GPU host with cores to spare JOBS=16 ends the whole sweep sooner.

@@ -371,11 +371,10 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target, by the design {@link #chooseBatch} gives a batch of these
-     * sources without predecessors: a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD}) on graphs of
-     * at most {@link #BLOCK_BATCH_MAX_VERTICES} vertices, only the targets' columns crossing the bus; otherwise AUTO:
-     * on the CPU ({@link Sssp#matrix}) below its crossover, else one resident query per source, several in flight
-     * at once (the ADDS grids share the device), each sending back only its row.
+     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) below AUTO's
+     * crossover, else one resident query per source, several in flight at once (the ADDS grids share the device),
+     * each sending back only its row. (The one-launch designs, {@link #matrix(int[], int[], Algorithm)}, measured
+     * slower: see {@link #chooseBatch}.)
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
@@ -523,10 +522,11 @@ public final class DeviceGraph implements AutoCloseable {
     static final long MULTI_HOST_BYTES = 1L << 30;
 
     /**
-     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: without predecessors, two or more
-     * sources and no negative weight, on a graph of at most {@link #BLOCK_BATCH_MAX_VERTICES} vertices, a thread block
-     * per source ({@link Algorithm#BLOCK_BELLMAN_FORD}); otherwise {@link Algorithm#chooseAuto}'s, run as concurrent
-     * queries (CPU Dijkstra on one worker per core below its crossover, ADDS on the GPU above). The lanes
+     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseAuto}'s, run as
+     * concurrent queries (CPU Dijkstra on one worker per core below its crossover, ADDS on the GPU above). Both
+     * one-launch designs measured slower. A thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD}) against
+     * the CPU's 16 workers on small graphs (H200 host, µs per answer, benchmarks/results/many/2026-11-26_65581af_h200):
+     * rome99 46.7 against 36.6, random 1,000 × 7 18.4 against 18.2, grid 64² 63.0 against 39.9. The lanes
      * design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost to it on every graph class measured (H200,
      * 256 sources, µs per answer, benchmarks/results/many/2026-11-26_dd2dee6_h200): road NY 2,989 against ADDS's
      * 829; R-MAT 20 3,001 against 1,278; random 1M × 7 2,616 against 640; rome99 48.5 against the CPU's 24.0. A
@@ -546,10 +546,6 @@ public final class DeviceGraph implements AutoCloseable {
         if (algorithm != Algorithm.AUTO) {
             return algorithm;
         }
-        if (!graph.hasNegativeWeight() && !options.computePredecessors() && sourceCount >= 2
-                && graph.numVertices() <= BLOCK_BATCH_MAX_VERTICES) {
-            return Algorithm.BLOCK_BELLMAN_FORD;
-        }
         return resolve(Algorithm.AUTO);
     }
 
@@ -558,12 +554,7 @@ public final class DeviceGraph implements AutoCloseable {
         return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD;
     }
 
-    /**
-     * Graphs up to this many vertices run AUTO's batches (without predecessors) as {@link Algorithm#BLOCK_BELLMAN_FORD}
-     * blocks, one per source: their distances fit one block's shared memory on every supported card (sm_86/89 give
-     * a block about 99 KB: 8,000 int-weighted vertices).
-     */
-    public static final int BLOCK_BATCH_MAX_VERTICES = 8_000;
+
 
     /** The one-launch designs of {@link #queryBatch}: native calls of many sources, two in turn. */
     private void oneLaunchBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {

@@ -47,8 +47,8 @@ class MultiBellmanFordGpuTest {
                     try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                         // 300 sources: three launches of up to 128 on the small graphs, with a repeat.
                         int[] sources = randomSources(g, n >= 5_000 ? 140 : 300, seed);
-                        assertEquals(n <= DeviceGraph.BLOCK_BATCH_MAX_VERTICES ? Algorithm.BLOCK_BELLMAN_FORD : Algorithm.chooseAuto(g, true),
-                                dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
+                        assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length),
+                                spec.toString());
                         int[] targets = randomSources(g, Math.min(n, 50), seed + 1000);
                         for (Algorithm design : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_BELLMAN_FORD, Algorithm.AUTO)) {
                             int[] seen = new int[sources.length];

@@ -121,31 +121,13 @@ final class GraphServer implements AutoCloseable {
 
     // ---- endpoints -----------------------------------------------------------------------------------
 
-    // /distance: only the target's distance is asked for, so the search may stop once it is final (ADDS on the GPU,
-    // Dijkstra on the CPU) and only that value crosses the bus.
+    // /distance runs a whole query into one of the server's pinned QueryBuffers and reads the target there. Asking
+    // for the target alone (DeviceGraph.distancesAsLong: a resident result, one value over the bus) was slower under
+    // 64 clients on an H200: 100,000 requests did not end within 170 s, against 93.5 s this way (1,070/s,
+    // benchmarks/results/many/2026-11-26_0d62ca7_h200): more resident results at once than the handle keeps spare
+    // buffers for, so queries allocated device memory, which synchronises the whole device.
     private ObjectNode distance(HttpExchange x) throws Exception {
-        Map<String, String> q = query(x);
-        long from = id(q, "from");
-        long to = id(q, "to");
-        int s = vertex(from, "from");
-        int[] t = {vertex(to, "to")};
-        ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
-        if (graph.weightType() == WeightType.INT32) {
-            long d = device != null ? device.distancesAsLong(s, t)[0] : Sssp.distancesAsLong(graph, s, t)[0];
-            if (d == Long.MAX_VALUE) {
-                out.putNull("distance");
-            } else {
-                out.put("distance", d);
-            }
-        } else {
-            double d = device != null ? device.distances(s, t)[0] : Sssp.distances(graph, s, t)[0];
-            if (Double.isInfinite(d)) {
-                out.putNull("distance");
-            } else {
-                out.put("distance", d);
-            }
-        }
-        return out;
+        return fromTo(x, false);
     }
 
     private ObjectNode route(HttpExchange x) throws Exception {
