@@ -52,7 +52,7 @@ public enum Algorithm {
      * while it runs. Non-negative weights only. The ablations of the paper's Table 5 (static Δ, two buckets)
      * and the bucket pool are set in {@link Options}; {@link Stats#restarts()} counts runs restarted with a
      * larger pool, and a run that stops making progress fails instead of hanging (see
-     * {@link Options.Builder#addsWatchdogMillis(long)}).
+     * {@link AddsParams.Builder#watchdogMillis(long)}).
      */
     ADDS(7, "adds", true),
     /**

@@ -33,75 +33,74 @@ class AddsOptionsTest {
     @Test
     void defaultsLeaveEveryAddsChoiceToTheNativeSide() {
         Options o = Options.defaults();
-        assertFalse(o.addsStaticDelta());
-        assertEquals(0, o.addsBucketCount());
-        assertEquals(0, o.addsPoolWords());
-        assertTrue(o.addsPoolGrowable());
-        assertEquals(0, o.addsWatchdogMillis());
-        assertTrue(o.addsLocalRounds(), "local rounds are on unless switched off");
+        assertFalse(o.adds().staticDelta());
+        assertEquals(0, o.adds().bucketCount());
+        assertEquals(0, o.adds().poolWords());
+        assertTrue(o.adds().poolGrowable());
+        assertEquals(0, o.adds().watchdogMillis());
+        assertTrue(o.adds().localRounds(), "local rounds are on unless switched off");
         assertEquals(0, NativeGraph.addsPoolField(o));
     }
 
     @Test
     void bucketCountMustBeZeroOrTwoToThirtyTwo() {
         for (int ok : new int[] {0, 2, 3, 17, 32}) {
-            assertEquals(ok, Options.builder().addsBucketCount(ok).build().addsBucketCount());
+            assertEquals(ok, Options.builder().adds(AddsParams.builder().bucketCount(ok).build()).build().adds().bucketCount());
         }
         for (int bad : new int[] {-1, 1, 33, 64, Integer.MIN_VALUE}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> Options.builder().addsBucketCount(bad), "bucket count " + bad);
+                    () -> Options.builder().adds(AddsParams.builder().bucketCount(bad).build()), "bucket count " + bad);
             assertTrue(e.getMessage().contains("2..32") && e.getMessage().contains(Integer.toString(bad)), e.getMessage());
         }
     }
 
     @Test
     void poolSizesMustBePositiveAndBounded() {
-        for (long bad : new long[] {0, -1, -65536, Long.MIN_VALUE, Options.MAX_ADDS_POOL_WORDS + 1, Long.MAX_VALUE}) {
+        for (long bad : new long[] {0, -1, -65536, Long.MIN_VALUE, AddsParams.MAX_POOL_WORDS + 1, Long.MAX_VALUE}) {
             IllegalArgumentException fixed = assertThrows(IllegalArgumentException.class,
-                    () -> Options.builder().addsPoolWords(bad), "fixed pool " + bad);
+                    () -> Options.builder().adds(AddsParams.builder().poolWords(bad).build()), "fixed pool " + bad);
             assertTrue(fixed.getMessage().contains("fixed ADDS pool") && fixed.getMessage().contains(Long.toString(bad)),
                     fixed.getMessage());
             IllegalArgumentException growable = assertThrows(IllegalArgumentException.class,
-                    () -> Options.builder().addsGrowablePool(bad), "growable pool " + bad);
+                    () -> Options.builder().adds(AddsParams.builder().growablePool(bad).build()), "growable pool " + bad);
             assertTrue(growable.getMessage().contains("initial ADDS pool"), growable.getMessage());
         }
     }
 
     @Test
     void poolModeReachesTheCFieldWithItsSign() {
-        Options fixed = Options.builder().addsPoolWords(1).build();
-        assertEquals(1, fixed.addsPoolWords());
-        assertFalse(fixed.addsPoolGrowable());
+        Options fixed = Options.builder().adds(AddsParams.builder().poolWords(1).build()).build();
+        assertEquals(1, fixed.adds().poolWords());
+        assertFalse(fixed.adds().poolGrowable());
         assertEquals(1, NativeGraph.addsPoolField(fixed));
 
-        Options growable = Options.builder().addsGrowablePool(65_537).build();
-        assertEquals(65_537, growable.addsPoolWords());
-        assertTrue(growable.addsPoolGrowable());
+        Options growable = Options.builder().adds(AddsParams.builder().growablePool(65_537).build()).build();
+        assertEquals(65_537, growable.adds().poolWords());
+        assertTrue(growable.adds().poolGrowable());
         assertEquals(-65_537, NativeGraph.addsPoolField(growable));
 
-        Options largest = Options.builder().addsGrowablePool(Options.MAX_ADDS_POOL_WORDS).build();
-        assertEquals(-Options.MAX_ADDS_POOL_WORDS, NativeGraph.addsPoolField(largest));
+        Options largest = Options.builder().adds(AddsParams.builder().growablePool(AddsParams.MAX_POOL_WORDS).build()).build();
+        assertEquals(-AddsParams.MAX_POOL_WORDS, NativeGraph.addsPoolField(largest));
 
         // the last call wins, so a builder can be taken back to the default
-        Options back = Options.builder().addsPoolWords(5).addsGrowablePool(7).addsPoolFromGraph().build();
+        Options back = Options.builder().adds(AddsParams.builder().poolWords(5).growablePool(7).poolFromGraph().build()).build();
         assertEquals(0, NativeGraph.addsPoolField(back));
-        assertTrue(back.addsPoolGrowable());
-        assertEquals(9, NativeGraph.addsPoolField(Options.builder().addsGrowablePool(7).addsPoolWords(9).build()));
+        assertTrue(back.adds().poolGrowable());
+        assertEquals(9, NativeGraph.addsPoolField(Options.builder().adds(AddsParams.builder().growablePool(7).poolWords(9).build()).build()));
     }
 
     @Test
     void watchdogMustNotBeNegative() {
-        assertEquals(0, Options.builder().addsWatchdogMillis(0).build().addsWatchdogMillis());
-        assertEquals(600_000, Options.builder().addsWatchdogMillis(600_000).build().addsWatchdogMillis());
+        assertEquals(0, Options.builder().adds(AddsParams.builder().watchdogMillis(0).build()).build().adds().watchdogMillis());
+        assertEquals(600_000, Options.builder().adds(AddsParams.builder().watchdogMillis(600_000).build()).build().adds().watchdogMillis());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Options.builder().addsWatchdogMillis(-1));
+                () -> Options.builder().adds(AddsParams.builder().watchdogMillis(-1).build()));
         assertTrue(e.getMessage().contains("watchdog") && e.getMessage().contains("-1"), e.getMessage());
     }
 
     @Test
     void everyAddsOptionIsWrittenIntoTheNativeStruct() {
-        Options o = Options.builder().addsStaticDelta(true).addsBucketCount(2).addsGrowablePool(3)
-                .addsWatchdogMillis(1234).addsLocalRounds(false).delta(17.5).deltaConstant(8).build();
+        Options o = Options.builder().adds(AddsParams.builder().staticDelta(true).bucketCount(2).growablePool(3).watchdogMillis(1234).localRounds(false).build()).deltaStepping(DeltaSteppingParams.builder().delta(17.5).deltaConstant(8).build()).build();
         NativeLibrary.ensureLoaded();   // gsssp_options_init fills the struct's other defaults
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment c = NativeGraph.options(o, arena);
@@ -120,7 +119,7 @@ class AddsOptionsTest {
             assertEquals(0, gsssp_options.adds_watchdog_ms(d));
             assertEquals(1, gsssp_options.adds_local_rounds(d));
 
-            MemorySegment f = NativeGraph.options(Options.builder().addsPoolWords(1 << 20).build(), arena);
+            MemorySegment f = NativeGraph.options(Options.builder().adds(AddsParams.builder().poolWords(1 << 20).build()).build(), arena);
             assertEquals(1 << 20, gsssp_options.adds_pool_words(f));
         }
     }

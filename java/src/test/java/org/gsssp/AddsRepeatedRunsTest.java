@@ -71,7 +71,7 @@ class AddsRepeatedRunsTest {
         return sources().stream().flatMap(source -> Stream.of(
                 DynamicTest.dynamicTest(source.name() + " default", () -> repeat(source, Options.defaults(), "default")),
                 DynamicTest.dynamicTest(source.name() + " static Δ, 2 buckets", () -> repeat(source,
-                        Options.builder().addsStaticDelta(true).addsBucketCount(2).build(), "static Δ, 2 buckets"))));
+                        Options.builder().adds(AddsParams.builder().staticDelta(true).bucketCount(2).build()).build(), "static Δ, 2 buckets"))));
     }
 
     private static void repeat(Source source, Options options, String config) throws IOException {
@@ -79,8 +79,7 @@ class AddsRepeatedRunsTest {
             int s = g.vertexOfMaxOutDegree();
             String what = source.name() + " [" + config + "] from " + g.ids().toExternal(s);
             Result reference = Sssp.solve(g, s, Algorithm.CPU_DIJKSTRA);
-            Options quiet = Options.builder().computePredecessors(false).addsStaticDelta(options.addsStaticDelta())
-                    .addsBucketCount(options.addsBucketCount()).build();
+            Options quiet = Options.builder().computePredecessors(false).adds(AddsParams.builder().staticDelta(options.adds().staticDelta()).bucketCount(options.adds().bucketCount()).build()).build();
             // the runs that follow are compared with this one, so it must be right
             Result first = dg.query(s, Algorithm.ADDS, options);
             Optional<String> problem = Verifier.check(g, first, reference);

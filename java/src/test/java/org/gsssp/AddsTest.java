@@ -50,19 +50,19 @@ class AddsTest {
     }
 
     static final Config DEFAULT = new Config("default", Options.defaults());
-    static final Config STATIC_DELTA = new Config("static-delta", Options.builder().addsStaticDelta(true).build());
+    static final Config STATIC_DELTA = new Config("static-delta", Options.builder().adds(AddsParams.builder().staticDelta(true).build()).build());
     static final Config TWO_BUCKETS = new Config("2-buckets (static Δ)",
-            Options.builder().addsStaticDelta(true).addsBucketCount(2).build());
-    static final Config NO_LOCAL = new Config("no local rounds", Options.builder().addsLocalRounds(false).build());
+            Options.builder().adds(AddsParams.builder().staticDelta(true).bucketCount(2).build()).build());
+    static final Config NO_LOCAL = new Config("no local rounds", Options.builder().adds(AddsParams.builder().localRounds(false).build()).build());
 
     static Config delta(double delta, boolean isStatic) {
         return new Config((isStatic ? "static " : "") + "Δ=" + delta,
-                Options.builder().delta(delta).addsStaticDelta(isStatic).build());
+                Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(delta).build()).adds(AddsParams.builder().staticDelta(isStatic).build()).build());
     }
 
     static Config buckets(int count, boolean isStatic) {
         return new Config(count + " buckets" + (isStatic ? " (static Δ)" : ""),
-                Options.builder().addsBucketCount(count).addsStaticDelta(isStatic).build());
+                Options.builder().adds(AddsParams.builder().bucketCount(count).staticDelta(isStatic).build()).build());
     }
 
     /**
@@ -96,7 +96,7 @@ class AddsTest {
             case 2 -> {
                 configs.add(delta(1e30, false));
                 configs.add(new Config("static Δ=1e30, 2 buckets",
-                        Options.builder().delta(1e30).addsStaticDelta(true).addsBucketCount(2).build()));
+                        Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(1e30).build()).adds(AddsParams.builder().staticDelta(true).bucketCount(2).build()).build()));
             }
             default -> { }
         }
@@ -456,7 +456,7 @@ class AddsTest {
                 long s = seed++;
                 List<Config> configs = w == Weights.SPREAD
                         ? List.of(DEFAULT, delta(1, true), new Config("static Δ=1, 2 buckets",
-                                Options.builder().delta(1).addsStaticDelta(true).addsBucketCount(2).build()))
+                                Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(1).build()).adds(AddsParams.builder().staticDelta(true).bucketCount(2).build()).build()))
                         : List.of(DEFAULT, STATIC_DELTA, TWO_BUCKETS);
                 tests.add(DynamicTest.dynamicTest("star " + w + " " + type + " seed=" + s, () -> {
                     try (Graph g = star(MANY_LEAVES, w, type, s)) {
@@ -507,11 +507,11 @@ class AddsTest {
             try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                 int source = g.vertexOfMaxOutDegree();
                 Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
-                List<Options.Builder> settings = List.of(Options.builder(), Options.builder().deltaConstant(64),
-                        Options.builder().delta(0.25), Options.builder().delta(7), Options.builder().delta(1000));
+                List<Options.Builder> settings = List.of(Options.builder(), Options.builder().deltaStepping(DeltaSteppingParams.builder().deltaConstant(64).build()),
+                        Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(0.25).build()), Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(7).build()), Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(1000).build()));
                 for (Options.Builder b : settings) {
                     Options nf = b.build();
-                    Options adds = b.addsStaticDelta(true).build();
+                    Options adds = b.adds(AddsParams.builder().staticDelta(true).build()).build();
                     double nfDelta = dg.query(source, Algorithm.NEAR_FAR, nf).stats().delta();
                     Result r = check(g, dg, source, reference, new Config("static " + describeDelta(nf), adds), spec.toString());
                     assertEquals(nfDelta, r.stats().delta(), Math.abs(nfDelta) * 1e-9,
@@ -522,7 +522,7 @@ class AddsTest {
     }
 
     static String describeDelta(Options o) {
-        return o.delta() > 0 ? "Δ=" + o.delta() : o.deltaConstant() > 0 ? "C=" + o.deltaConstant() : "estimated Δ";
+        return o.deltaStepping().delta() > 0 ? "Δ=" + o.deltaStepping().delta() : o.deltaStepping().deltaConstant() > 0 ? "C=" + o.deltaStepping().deltaConstant() : "estimated Δ";
     }
 
     @Test
@@ -577,9 +577,9 @@ class AddsTest {
     void fixedTinyPoolFailsWithAClearErrorAndTheGraphStaysUsable() {
         for (WeightType type : WeightType.values()) {
             try (Graph g = star(POOL_HUNGRY_LEAVES, Weights.ONE_TO_TEN, type, 901); DeviceGraph dg = DeviceGraph.upload(g)) {
-                for (Config c : List.of(new Config("fixed pool of 1 word", Options.builder().addsPoolWords(1).build()),
+                for (Config c : List.of(new Config("fixed pool of 1 word", Options.builder().adds(AddsParams.builder().poolWords(1).build()).build()),
                         new Config("fixed pool of 1 word, 2 buckets",
-                                Options.builder().addsPoolWords(1).addsStaticDelta(true).addsBucketCount(2).build()))) {
+                                Options.builder().adds(AddsParams.builder().poolWords(1).staticDelta(true).bucketCount(2).build()).build()))) {
                     DeviceMemoryException e = assertThrows(DeviceMemoryException.class,
                             () -> dg.query(0, Algorithm.ADDS, c.options()), g.name() + " [" + c + "]");
                     assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("pool"),
@@ -596,9 +596,9 @@ class AddsTest {
         for (WeightType type : WeightType.values()) {
             try (Graph g = star(POOL_HUNGRY_LEAVES, Weights.ONE_TO_TEN, type, 902); DeviceGraph dg = DeviceGraph.upload(g)) {
                 Result reference = Sssp.solve(g, 0, Algorithm.CPU_DIJKSTRA);
-                for (Config c : List.of(new Config("growable pool from 1 word", Options.builder().addsGrowablePool(1).build()),
+                for (Config c : List.of(new Config("growable pool from 1 word", Options.builder().adds(AddsParams.builder().growablePool(1).build()).build()),
                         new Config("growable pool from 1 word, 2 buckets",
-                                Options.builder().addsGrowablePool(1).addsStaticDelta(true).addsBucketCount(2).build()))) {
+                                Options.builder().adds(AddsParams.builder().growablePool(1).staticDelta(true).bucketCount(2).build()).build()))) {
                     // twice: each query starts again from its own initial pool, on buffers the last one used
                     for (int run = 0; run < 2; run++) {
                         Result r = check(g, dg, 0, reference, c, g.name() + " run " + run);
@@ -616,8 +616,8 @@ class AddsTest {
     @Test
     void smallGraphsNeverRestart() {
         List<Config> configs = List.of(DEFAULT, TWO_BUCKETS,
-                new Config("fixed pool of 2^24 words", Options.builder().addsPoolWords(1 << 24).build()),
-                new Config("growable pool from 2^24 words", Options.builder().addsGrowablePool(1 << 24).build()));
+                new Config("fixed pool of 2^24 words", Options.builder().adds(AddsParams.builder().poolWords(1 << 24).build()).build()),
+                new Config("growable pool from 2^24 words", Options.builder().adds(AddsParams.builder().growablePool(1 << 24).build()).build()));
         List<Graph> graphs = new ArrayList<>();
         try {
             graphs.add(Graph.fromArrays(new long[] {0, 0}, new int[0], new int[0], VertexIds.offset(0, 1), "single vertex"));
@@ -649,8 +649,7 @@ class AddsTest {
             try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                 Result reference = Sssp.solve(g, 0, Algorithm.CPU_DIJKSTRA);
                 for (Config base : List.of(DEFAULT, TWO_BUCKETS)) {
-                    Config c = new Config(base + ", trace", Options.builder().addsStaticDelta(base.options().addsStaticDelta())
-                            .addsBucketCount(base.options().addsBucketCount()).traceCapacity(100_000).build());
+                    Config c = new Config(base + ", trace", Options.builder().adds(AddsParams.builder().staticDelta(base.options().adds().staticDelta()).bucketCount(base.options().adds().bucketCount()).build()).traceCapacity(100_000).build());
                     Result r = check(g, dg, 0, reference, c, spec.toString());
                     List<TraceSample> trace = r.trace();
                     assertTrue(!trace.isEmpty() && trace.size() <= 100_000, spec + " [" + c + "]: " + trace.size() + " samples");

@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.gsssp.Options.HbfDynamicParallelism;
 import org.gsssp.testing.GpuTest;
 import org.gsssp.testing.RandomGraphs;
 import org.gsssp.testing.RandomGraphs.Shape;
@@ -35,20 +34,19 @@ class HbfTest {
     /** Every ablation of the issue: each optimization off alone, and each DP mode. */
     static final List<Options> VARIANTS = List.of(
             Options.defaults(),
-            Options.builder().hbfEdgeClassification(false).build(),
-            Options.builder().hbfDuplicateRemoval(false).build(),
-            Options.builder().hbfCoalescedEnqueue(false).build(),
-            Options.builder().hbfDynamicVirtualWarps(false).build(),
-            Options.builder().hbfDynamicParallelism(HbfDynamicParallelism.OFF).build(),
-            Options.builder().hbfDynamicParallelism(HbfDynamicParallelism.DEVICE_LAUNCH).hbfDpThreshold(8).build(),
-            Options.builder().hbfDynamicParallelism(HbfDynamicParallelism.BLOCK_PER_VERTEX).hbfDpThreshold(8).build(),
-            Options.builder().hbfEdgeClassification(false).hbfDuplicateRemoval(false).hbfCoalescedEnqueue(false)
-                    .hbfDynamicVirtualWarps(false).hbfDynamicParallelism(HbfDynamicParallelism.OFF).build());
+            Options.builder().hbf(HbfParams.builder().edgeClassification(false).build()).build(),
+            Options.builder().hbf(HbfParams.builder().duplicateRemoval(false).build()).build(),
+            Options.builder().hbf(HbfParams.builder().coalescedEnqueue(false).build()).build(),
+            Options.builder().hbf(HbfParams.builder().dynamicVirtualWarps(false).build()).build(),
+            Options.builder().hbf(HbfParams.builder().dynamicParallelism(HbfParams.DynamicParallelism.OFF).build()).build(),
+            Options.builder().hbf(HbfParams.builder().dynamicParallelism(HbfParams.DynamicParallelism.DEVICE_LAUNCH).dpThreshold(8).build()).build(),
+            Options.builder().hbf(HbfParams.builder().dynamicParallelism(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX).dpThreshold(8).build()).build(),
+            Options.builder().hbf(HbfParams.builder().edgeClassification(false).duplicateRemoval(false).coalescedEnqueue(false).dynamicVirtualWarps(false).dynamicParallelism(HbfParams.DynamicParallelism.OFF).build()).build());
 
     static String describe(Options o) {
-        return "classification=" + o.hbfEdgeClassification() + " dedup=" + o.hbfDuplicateRemoval() + " coalesced="
-                + o.hbfCoalescedEnqueue() + " vwarps=" + o.hbfDynamicVirtualWarps() + " dp=" + o.hbfDynamicParallelism()
-                + " tdp=" + o.hbfDpThreshold();
+        return "classification=" + o.hbf().edgeClassification() + " dedup=" + o.hbf().duplicateRemoval() + " coalesced="
+                + o.hbf().coalescedEnqueue() + " vwarps=" + o.hbf().dynamicVirtualWarps() + " dp=" + o.hbf().dynamicParallelism()
+                + " tdp=" + o.hbf().dpThreshold();
     }
 
     // ---- graphs -------------------------------------------------------------------------------------
@@ -276,9 +274,9 @@ class HbfTest {
                 DeviceGraph dg = DeviceGraph.upload(g)) {
             int source = g.vertexOfMaxOutDegree();
             Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
-            for (HbfDynamicParallelism mode : HbfDynamicParallelism.values()) {
+            for (HbfParams.DynamicParallelism mode : HbfParams.DynamicParallelism.values()) {
                 for (int tdp : new int[] {4, 64, 1024}) {
-                    Options o = Options.builder().hbfDynamicParallelism(mode).hbfDpThreshold(tdp).build();
+                    Options o = Options.builder().hbf(HbfParams.builder().dynamicParallelism(mode).dpThreshold(tdp).build()).build();
                     long t0 = System.nanoTime();
                     Result r = dg.query(source, Algorithm.HBF, o);
                     progress(g.name(), o, t0);

@@ -163,7 +163,7 @@ class NearFarDa2cfTest {
                 int source = (int) (Math.abs(spec.seed()) % g.numVertices());
                 Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
                 for (double delta : deltas) {
-                    Options o = Options.builder().delta(delta).build();
+                    Options o = Options.builder().deltaStepping(DeltaSteppingParams.builder().delta(delta).build()).build();
                     Result r = dg.query(source, Algorithm.NEAR_FAR, o);
                     Optional<String> problem = Verifier.check(g, r, reference);
                     assertTrue(problem.isEmpty(), () -> "delta " + delta + ": " + problem.get());
@@ -172,7 +172,7 @@ class NearFarDa2cfTest {
                     assertEquals(expected, r.stats().delta(), Math.abs(expected) * 1e-6, "delta " + delta);
                 }
                 for (double c : new double[] {0.01, 1, 32, 1e6}) {
-                    Result r = dg.query(source, Algorithm.NEAR_FAR, Options.builder().deltaConstant(c).build());
+                    Result r = dg.query(source, Algorithm.NEAR_FAR, Options.builder().deltaStepping(DeltaSteppingParams.builder().deltaConstant(c).build()).build());
                     Optional<String> problem = Verifier.check(g, r, reference);
                     assertTrue(problem.isEmpty(), () -> "C " + c + ": " + problem.get());
                     assertTrue(r.stats().delta() > 0, "C " + c + ": " + r.stats());
@@ -188,7 +188,7 @@ class NearFarDa2cfTest {
                 DeviceGraph dg = DeviceGraph.upload(g)) {
             double d32 = dg.query(0, Algorithm.NEAR_FAR).stats().delta();
             assertTrue(d32 > 250 && d32 < 600, "Delta " + d32);
-            double d64 = dg.query(0, Algorithm.NEAR_FAR, Options.builder().deltaConstant(64).build()).stats().delta();
+            double d64 = dg.query(0, Algorithm.NEAR_FAR, Options.builder().deltaStepping(DeltaSteppingParams.builder().deltaConstant(64).build()).build()).stats().delta();
             assertEquals(2 * d32, d64, 1.0);
         }
     }
@@ -225,8 +225,8 @@ class NearFarDa2cfTest {
             try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                 int source = (int) (Math.abs(spec.seed()) % g.numVertices());
                 Result reference = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA);
-                Options host = Options.builder().da2cfMinimumOnDevice(false).build();
-                Options device = Options.builder().da2cfMinimumOnDevice(true).build();
+                Options host = Options.builder().da2cf(Da2cfParams.builder().minimumOnDevice(false).build()).build();
+                Options device = Options.builder().da2cf(Da2cfParams.builder().minimumOnDevice(true).build()).build();
                 for (Algorithm a : DA2CF) {
                     if (a.cliName().endsWith("-matrix") && g.numVertices() > 4096) {
                         continue;

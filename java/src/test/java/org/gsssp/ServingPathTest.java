@@ -399,7 +399,7 @@ class ServingPathTest {
         int threads = 8;
         int queriesPerThread = 40;
         Spec spec = new Spec(Shape.UNIFORM, 20_000, 61, WeightType.INT32, 1000, 0.05);
-        Options odd = Options.builder().computePredecessors(true).blockSize(128).delta(50).maxIterations(1_000_000).build();
+        Options odd = Options.builder().computePredecessors(true).blockSize(128).deltaStepping(DeltaSteppingParams.builder().delta(50).build()).maxIterations(1_000_000).build();
         List<Options> shared = List.of(WITH_PREDECESSORS, WITHOUT_PREDECESSORS, odd,
                 Options.builder().computePredecessors(false).build());
         try (Graph g = RandomGraphs.build(spec)) {

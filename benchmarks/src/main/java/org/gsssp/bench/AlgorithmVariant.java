@@ -2,7 +2,11 @@ package org.gsssp.bench;
 
 import java.util.Locale;
 import java.util.function.UnaryOperator;
+import org.gsssp.AddsParams;
 import org.gsssp.Algorithm;
+import org.gsssp.Da2cfParams;
+import org.gsssp.DeltaSteppingParams;
+import org.gsssp.HbfParams;
 import org.gsssp.Options;
 
 /**
@@ -36,12 +40,30 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         return new AlgorithmVariant(algorithm.cliName() + ":" + t.substring(colon + 1), algorithm, tweaks);
     }
 
+    // Each switch changes one algorithm's parameters as the builder holds them so far, so that switches joined with
+    // '+' add up instead of replacing each other's parameter objects.
+    private static UnaryOperator<Options.Builder> adds(UnaryOperator<AddsParams.Builder> change) {
+        return b -> b.adds(change.apply(b.build().adds().toBuilder()).build());
+    }
+
+    private static UnaryOperator<Options.Builder> hbf(UnaryOperator<HbfParams.Builder> change) {
+        return b -> b.hbf(change.apply(b.build().hbf().toBuilder()).build());
+    }
+
+    private static UnaryOperator<Options.Builder> da2cf(UnaryOperator<Da2cfParams.Builder> change) {
+        return b -> b.da2cf(change.apply(b.build().da2cf().toBuilder()).build());
+    }
+
+    private static UnaryOperator<Options.Builder> deltaStepping(UnaryOperator<DeltaSteppingParams.Builder> change) {
+        return b -> b.deltaStepping(change.apply(b.build().deltaStepping().toBuilder()).build());
+    }
+
     /** Table 5 of the ADDS paper: "static Δ" keeps the Near-Far estimate; "2 buckets" is static Δ with two buckets. */
     private static UnaryOperator<Options.Builder> addsSwitch(String s) {
         switch (s) {
-            case "static-delta": return b -> b.addsStaticDelta(true);
-            case "2-buckets": return b -> b.addsStaticDelta(true).addsBucketCount(2);
-            case "no-local": return b -> b.addsLocalRounds(false);
+            case "static-delta": return adds(a -> a.staticDelta(true));
+            case "2-buckets": return adds(a -> a.staticDelta(true).bucketCount(2));
+            case "no-local": return adds(a -> a.localRounds(false));
             default:
                 if (s.startsWith("buckets=")) {
                     int buckets;
@@ -50,8 +72,8 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
                     } catch (NumberFormatException e) {
                         throw new IllegalArgumentException("adds:buckets=N wants an integer, got '" + s + "'");
                     }
-                    Options.builder().addsBucketCount(buckets);   // refuses a bad count now, not mid-run
-                    return b -> b.addsBucketCount(buckets);
+                    AddsParams.builder().bucketCount(buckets);   // refuses a bad count now, not mid-run
+                    return adds(a -> a.bucketCount(buckets));
                 }
                 throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, no-local, buckets=N");
         }
@@ -66,18 +88,18 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
             case NEAR_FAR:
                 if (s.startsWith("c=")) {
                     double c = Double.parseDouble(s.substring(2));
-                    return b -> b.deltaConstant(c);
+                    return deltaStepping(d -> d.deltaConstant(c));
                 }
                 if (s.startsWith("delta=")) {
                     double delta = Double.parseDouble(s.substring(6));
-                    return b -> b.delta(delta);
+                    return deltaStepping(d -> d.delta(delta));
                 }
                 throw new IllegalArgumentException("unknown near-far switch '" + s + "'; known: c=C, delta=D "
                         + "(ablation switches exist for hbf and adds only)");
             case DA2CF_F:
             case DA2CF_U:
-                if (s.equals("min=host")) return b -> b.da2cfMinimumOnDevice(false);
-                if (s.equals("min=device")) return b -> b.da2cfMinimumOnDevice(true);
+                if (s.equals("min=host")) return da2cf(d -> d.minimumOnDevice(false));
+                if (s.equals("min=device")) return da2cf(d -> d.minimumOnDevice(true));
                 throw new IllegalArgumentException("unknown da2cf switch '" + s + "'; known: min=host, min=device");
             default:
                 throw new IllegalArgumentException("option switches ('" + s + "') exist for hbf, adds, near-far, "
@@ -87,20 +109,20 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
 
     private static UnaryOperator<Options.Builder> hbfSwitch(String s) {
         switch (s) {
-            case "no-classification": return b -> b.hbfEdgeClassification(false);
-            case "no-dedup": return b -> b.hbfDuplicateRemoval(false);
-            case "no-coalesced": return b -> b.hbfCoalescedEnqueue(false);
-            case "no-vwarps": return b -> b.hbfDynamicVirtualWarps(false);
-            case "dp=off": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.OFF);
-            case "dp=launch": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.DEVICE_LAUNCH);
-            case "dp=block": return b -> b.hbfDynamicParallelism(Options.HbfDynamicParallelism.BLOCK_PER_VERTEX);
-            case "all-off": return b -> b.hbfEdgeClassification(false).hbfDuplicateRemoval(false)
-                    .hbfCoalescedEnqueue(false).hbfDynamicVirtualWarps(false)
-                    .hbfDynamicParallelism(Options.HbfDynamicParallelism.OFF);
+            case "no-classification": return hbf(h -> h.edgeClassification(false));
+            case "no-dedup": return hbf(h -> h.duplicateRemoval(false));
+            case "no-coalesced": return hbf(h -> h.coalescedEnqueue(false));
+            case "no-vwarps": return hbf(h -> h.dynamicVirtualWarps(false));
+            case "dp=off": return hbf(h -> h.dynamicParallelism(HbfParams.DynamicParallelism.OFF));
+            case "dp=launch": return hbf(h -> h.dynamicParallelism(HbfParams.DynamicParallelism.DEVICE_LAUNCH));
+            case "dp=block": return hbf(h -> h.dynamicParallelism(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX));
+            case "all-off": return hbf(h -> h.edgeClassification(false).duplicateRemoval(false)
+                    .coalescedEnqueue(false).dynamicVirtualWarps(false)
+                    .dynamicParallelism(HbfParams.DynamicParallelism.OFF));
             default:
                 if (s.startsWith("tdp=")) {
                     int tdp = Integer.parseInt(s.substring(4));
-                    return b -> b.hbfDpThreshold(tdp);
+                    return hbf(h -> h.dpThreshold(tdp));
                 }
                 throw new IllegalArgumentException("unknown hbf switch '" + s + "'; known: no-classification, no-dedup, "
                         + "no-coalesced, no-vwarps, dp=off|launch|block, tdp=N, all-off");

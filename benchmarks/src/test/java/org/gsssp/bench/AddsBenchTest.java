@@ -30,27 +30,27 @@ class AddsBenchTest {
         AlgorithmVariant plain = AlgorithmVariant.parse("adds");
         assertEquals("adds", plain.name());
         assertEquals(Algorithm.ADDS, plain.algorithm());
-        assertFalse(optionsOf("adds").addsStaticDelta());
+        assertFalse(optionsOf("adds").adds().staticDelta());
 
         AlgorithmVariant staticDelta = AlgorithmVariant.parse(" ADDS:Static-Delta ");
         assertEquals("adds:static-delta", staticDelta.name());
         assertEquals(Algorithm.ADDS, staticDelta.algorithm());
-        assertTrue(optionsOf("adds:static-delta").addsStaticDelta());
-        assertEquals(0, optionsOf("adds:static-delta").addsBucketCount());
+        assertTrue(optionsOf("adds:static-delta").adds().staticDelta());
+        assertEquals(0, optionsOf("adds:static-delta").adds().bucketCount());
 
         Options twoBuckets = optionsOf("adds:2-buckets");
-        assertTrue(twoBuckets.addsStaticDelta(), "Table 5's 2-bucket row keeps Δ static");
-        assertEquals(2, twoBuckets.addsBucketCount());
+        assertTrue(twoBuckets.adds().staticDelta(), "Table 5's 2-bucket row keeps Δ static");
+        assertEquals(2, twoBuckets.adds().bucketCount());
         assertEquals("adds:2-buckets", AlgorithmVariant.parse("adds:2-buckets").name());
 
         Options eight = optionsOf("adds:buckets=8+static-delta");
-        assertEquals(8, eight.addsBucketCount());
-        assertTrue(eight.addsStaticDelta());
-        assertFalse(optionsOf("adds:buckets=8").addsStaticDelta());
+        assertEquals(8, eight.adds().bucketCount());
+        assertTrue(eight.adds().staticDelta());
+        assertFalse(optionsOf("adds:buckets=8").adds().staticDelta());
 
-        assertTrue(optionsOf("adds").addsLocalRounds());
-        assertFalse(optionsOf("adds:no-local").addsLocalRounds());
-        assertFalse(optionsOf("adds:no-local").addsStaticDelta());
+        assertTrue(optionsOf("adds").adds().localRounds());
+        assertFalse(optionsOf("adds:no-local").adds().localRounds());
+        assertFalse(optionsOf("adds:no-local").adds().staticDelta());
         assertEquals("adds:no-local", AlgorithmVariant.parse("adds:no-local").name());
     }
 
@@ -66,7 +66,7 @@ class AddsBenchTest {
         assertTrue(other.getMessage().contains("hbf and adds only"), other.getMessage());
         // H-BF's switches stay H-BF's
         assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("hbf:static-delta"));
-        assertFalse(AlgorithmVariant.parse("hbf:no-dedup").tweaks().apply(Options.builder()).build().hbfDuplicateRemoval());
+        assertFalse(AlgorithmVariant.parse("hbf:no-dedup").tweaks().apply(Options.builder()).build().hbf().duplicateRemoval());
     }
 
     @Test

@@ -50,20 +50,20 @@ public final class NativeGraph {
         gsssp_options.compute_predecessors(o, options.computePredecessors() ? 1 : 0);
         gsssp_options.block_size(o, options.blockSize());
         gsssp_options.max_iterations(o, options.maxIterations());
-        gsssp_options.delta(o, options.delta());
-        gsssp_options.delta_constant(o, options.deltaConstant());
-        gsssp_options.hbf_edge_classification(o, options.hbfEdgeClassification() ? 1 : 0);
-        gsssp_options.hbf_duplicate_removal(o, options.hbfDuplicateRemoval() ? 1 : 0);
-        gsssp_options.hbf_coalesced_enqueue(o, options.hbfCoalescedEnqueue() ? 1 : 0);
-        gsssp_options.hbf_dynamic_virtual_warps(o, options.hbfDynamicVirtualWarps() ? 1 : 0);
-        gsssp_options.hbf_dynamic_parallelism(o, options.hbfDynamicParallelism().code());
-        gsssp_options.hbf_dp_threshold(o, options.hbfDpThreshold());
-        gsssp_options.da2cf_min_on_device(o, options.da2cfMinimumOnDevice() ? 1 : 0);
-        gsssp_options.adds_static_delta(o, options.addsStaticDelta() ? 1 : 0);
-        gsssp_options.adds_bucket_count(o, options.addsBucketCount());
-        gsssp_options.adds_local_rounds(o, options.addsLocalRounds() ? 1 : 0);
+        gsssp_options.delta(o, options.deltaStepping().delta());
+        gsssp_options.delta_constant(o, options.deltaStepping().deltaConstant());
+        gsssp_options.hbf_edge_classification(o, options.hbf().edgeClassification() ? 1 : 0);
+        gsssp_options.hbf_duplicate_removal(o, options.hbf().duplicateRemoval() ? 1 : 0);
+        gsssp_options.hbf_coalesced_enqueue(o, options.hbf().coalescedEnqueue() ? 1 : 0);
+        gsssp_options.hbf_dynamic_virtual_warps(o, options.hbf().dynamicVirtualWarps() ? 1 : 0);
+        gsssp_options.hbf_dynamic_parallelism(o, options.hbf().dynamicParallelism().code());
+        gsssp_options.hbf_dp_threshold(o, options.hbf().dpThreshold());
+        gsssp_options.da2cf_min_on_device(o, options.da2cf().minimumOnDevice() ? 1 : 0);
+        gsssp_options.adds_static_delta(o, options.adds().staticDelta() ? 1 : 0);
+        gsssp_options.adds_bucket_count(o, options.adds().bucketCount());
+        gsssp_options.adds_local_rounds(o, options.adds().localRounds() ? 1 : 0);
         gsssp_options.adds_pool_words(o, addsPoolField(options));
-        gsssp_options.adds_watchdog_ms(o, options.addsWatchdogMillis());
+        gsssp_options.adds_watchdog_ms(o, options.adds().watchdogMillis());
         // Result reads either format; 4 bytes per distance halve what a GPU query moves over the bus.
         gsssp_options.compact_distances(o, 1);
         // GPU queries check their answer on the device (CPU queries ignore the field: Result.certify runs).
@@ -109,8 +109,8 @@ public final class NativeGraph {
      *         starting at N words
      */
     public static long addsPoolField(Options options) {
-        long words = options.addsPoolWords();
-        return words == 0 ? 0 : options.addsPoolGrowable() ? -words : words;
+        long words = options.adds().poolWords();
+        return words == 0 ? 0 : options.adds().poolGrowable() ? -words : words;
     }
 
     /**

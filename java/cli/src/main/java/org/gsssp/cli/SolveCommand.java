@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.gsssp.AddsParams;
 import org.gsssp.Algorithm;
+import org.gsssp.DeltaSteppingParams;
 import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
@@ -154,27 +156,27 @@ final class SolveCommand implements Callable<Integer> {
         if (addsPoolWords != null && addsGrowablePool != null) {
             throw new ParameterException(spec.commandLine(), "--adds-pool-words (fixed) and --adds-growable-pool exclude each other");
         }
-        Options.Builder b = Options.builder();
+        DeltaSteppingParams.Builder deltaStepping = DeltaSteppingParams.builder();
         if (delta != null) {
-            b.delta(delta);
+            deltaStepping.delta(delta);
         }
         if (deltaConstant != null) {
-            b.deltaConstant(deltaConstant);
+            deltaStepping.deltaConstant(deltaConstant);
         }
-        b.addsStaticDelta(addsStaticDelta);
-        b.addsLocalRounds(!addsNoLocalRounds);
+        AddsParams.Builder adds = AddsParams.builder().staticDelta(addsStaticDelta).localRounds(!addsNoLocalRounds);
         if (addsBuckets != null) {
-            b.addsBucketCount(addsBuckets);
+            adds.bucketCount(addsBuckets);
         }
         if (addsPoolWords != null) {
-            b.addsPoolWords(addsPoolWords);
+            adds.poolWords(addsPoolWords);
         }
         if (addsGrowablePool != null) {
-            b.addsGrowablePool(addsGrowablePool);
+            adds.growablePool(addsGrowablePool);
         }
         if (addsWatchdogMs != null) {
-            b.addsWatchdogMillis(addsWatchdogMs);
+            adds.watchdogMillis(addsWatchdogMs);
         }
+        Options.Builder b = Options.builder().deltaStepping(deltaStepping.build()).adds(adds.build());
         return b.build();
     }
 
