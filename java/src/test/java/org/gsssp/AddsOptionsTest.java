@@ -123,4 +123,57 @@ class AddsOptionsTest {
             assertEquals(1 << 20, gsssp_options.adds_pool_words(f));
         }
     }
+
+    @Test
+    void everyHbfAndDa2cfParameterIsWrittenIntoTheNativeStruct() {
+        NativeLibrary.ensureLoaded();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment d = NativeGraph.options(Options.defaults(), arena);
+            assertEquals(1, gsssp_options.hbf_edge_classification(d));
+            assertEquals(1, gsssp_options.hbf_duplicate_removal(d));
+            assertEquals(1, gsssp_options.hbf_coalesced_enqueue(d));
+            assertEquals(1, gsssp_options.hbf_dynamic_virtual_warps(d));
+            assertEquals(HbfParams.DynamicParallelism.DEFAULT.code(), gsssp_options.hbf_dynamic_parallelism(d));
+            assertEquals(4096, gsssp_options.hbf_dp_threshold(d));
+            assertEquals(1, gsssp_options.da2cf_min_on_device(d));
+
+            Options o = Options.builder()
+                    .hbf(HbfParams.builder().edgeClassification(false).duplicateRemoval(false).coalescedEnqueue(false)
+                            .dynamicVirtualWarps(false).dynamicParallelism(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX)
+                            .dpThreshold(77).build())
+                    .da2cf(Da2cfParams.builder().minimumOnDevice(false).build())
+                    .build();
+            MemorySegment c = NativeGraph.options(o, arena);
+            assertEquals(0, gsssp_options.hbf_edge_classification(c));
+            assertEquals(0, gsssp_options.hbf_duplicate_removal(c));
+            assertEquals(0, gsssp_options.hbf_coalesced_enqueue(c));
+            assertEquals(0, gsssp_options.hbf_dynamic_virtual_warps(c));
+            assertEquals(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX.code(), gsssp_options.hbf_dynamic_parallelism(c));
+            assertEquals(77, gsssp_options.hbf_dp_threshold(c));
+            assertEquals(0, gsssp_options.da2cf_min_on_device(c));
+            // One family's parameters leave the others' as they were.
+            assertEquals(0, gsssp_options.adds_static_delta(c));
+            assertEquals(0.0, gsssp_options.delta(c));
+        }
+    }
+
+    @Test
+    void toBuilderStartsFromTheParametersItCameFrom() {
+        AddsParams a = AddsParams.builder().staticDelta(true).bucketCount(4).growablePool(9).watchdogMillis(5).localRounds(false).build();
+        AddsParams copy = a.toBuilder().build();
+        assertEquals(a.staticDelta(), copy.staticDelta());
+        assertEquals(a.bucketCount(), copy.bucketCount());
+        assertEquals(a.poolWords(), copy.poolWords());
+        assertEquals(a.poolGrowable(), copy.poolGrowable());
+        assertEquals(a.watchdogMillis(), copy.watchdogMillis());
+        assertEquals(a.localRounds(), copy.localRounds());
+        assertEquals(8, a.toBuilder().bucketCount(8).build().bucketCount());
+        assertTrue(a.toBuilder().bucketCount(8).build().staticDelta());
+        HbfParams h = HbfParams.builder().dpThreshold(9).duplicateRemoval(false).build();
+        assertEquals(9, h.toBuilder().build().dpThreshold());
+        assertFalse(h.toBuilder().build().duplicateRemoval());
+        assertEquals(2.5, DeltaSteppingParams.builder().delta(2.5).build().toBuilder().build().delta());
+        assertFalse(Da2cfParams.builder().minimumOnDevice(false).build().toBuilder().build().minimumOnDevice());
+        assertThrows(NullPointerException.class, () -> Options.builder().adds(null));
+    }
 }
