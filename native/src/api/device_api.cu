@@ -136,9 +136,6 @@ void require_device(int32_t device) {
   }
 }
 
-double milliseconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 void check_device_algorithm(int32_t algorithm) {
   using gsssp::api::AlgorithmKind;
@@ -148,9 +145,6 @@ void check_device_algorithm(int32_t algorithm) {
     case AlgorithmKind::kCpu:
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("%s runs on the host: use gsssp_cpu_sssp",
                                                               gsssp::api::algorithm_name(algorithm)));
-    case AlgorithmKind::kReserved:
-      gsssp::fail(GSSSP_ERROR_UNSUPPORTED, gsssp::format("algorithm %s is not implemented yet",
-                                                          gsssp::api::algorithm_name(algorithm)));
     default:
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp::format("unknown algorithm id %d", algorithm));
   }
@@ -294,7 +288,7 @@ void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp:
   stats->trace_length = run.trace_length;
   stats->negative_cycle_vertex = run.negative_cycle_vertex;
   stats->restarts = run.restarts;
-  stats->total_ms = milliseconds_since(start);
+  stats->total_ms = gsssp::api::milliseconds_since(start);
 }
 
 // One GPU query, whatever becomes of its outputs: make_output(want_predecessors) says where they go once

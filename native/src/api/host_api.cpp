@@ -16,9 +16,6 @@ using gsssp::api::guarded;
 
 namespace {
 
-double milliseconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 void check_cpu_algorithm(int32_t algorithm) {
   using gsssp::api::AlgorithmKind;
@@ -58,7 +55,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
     gsssp::api::require_targets(o, graph.num_vertices);
     counts = gsssp::cpu::dijkstra(graph, source, distances, tree, o.targets, o.targets != nullptr ? o.target_count : 0);
   }
-  const double algorithm_ms = milliseconds_since(algorithm_start);
+  const double algorithm_ms = gsssp::api::milliseconds_since(algorithm_start);
   if (cycle_vertex >= 0 && stats != nullptr) stats->negative_cycle_vertex = cycle_vertex;
   if (cycle_vertex >= 0) {
     gsssp::fail(GSSSP_ERROR_NEGATIVE_CYCLE, gsssp::format("negative cycle reachable from the source through vertex %lld",
@@ -77,7 +74,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
     stats->negative_cycle_vertex = -1;
     stats->distance_bytes = 8;
     stats->certificate_ms = 0;
-    stats->total_ms = milliseconds_since(start);
+    stats->total_ms = gsssp::api::milliseconds_since(start);
   }
 }
 

@@ -1,6 +1,7 @@
 // Argument checks shared by the host and device entry points: options, algorithm ids, sources.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 
 #include "common/error.hpp"
@@ -57,7 +58,7 @@ inline ResolvedOptions resolve_options(const gsssp_options* options) {
   return resolved;
 }
 
-enum class AlgorithmKind { kCpu, kGpu, kReserved, kUnknown };
+enum class AlgorithmKind { kCpu, kGpu, kUnknown };
 
 // What the C ABI knows of each algorithm id, in one table: adding an algorithm means a row here, its driver
 // in device_api.cu's run_algorithm (GPU) or run_cpu (host), and its constant in Java's Algorithm.
@@ -105,6 +106,11 @@ inline const char* algorithm_name(int32_t algorithm) {
 inline bool accepts_negative_weights(int32_t algorithm) {
   const AlgorithmFacts* facts = find_algorithm(algorithm);
   return facts != nullptr && facts->negative_weights;
+}
+
+// Milliseconds since `start`, for gsssp_stats.total_ms and the host algorithms' time_ms.
+inline double milliseconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 inline void require_source(int64_t source, int64_t num_vertices) {

@@ -147,7 +147,8 @@ public enum Algorithm {
     }
 
     /**
-     * The best GPU algorithm for non-negative weights, {@link #ADDS}: what {@link #AUTO} picks on a GPU for a graph
+     * The GPU algorithm AUTO uses for non-negative weights, {@link #ADDS} (the fastest on every graph class measured
+     * from Java: benchmarks/results/serving/ and many/): what {@link #AUTO} picks on a GPU for a graph
      * without negative weights and with at least {@link #AUTO_GPU_MIN_EDGES} edges. It does not look at the graph;
      * use {@link #chooseAuto(Graph, boolean)} to resolve AUTO for a given one.
      *
