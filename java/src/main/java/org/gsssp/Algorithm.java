@@ -168,13 +168,25 @@ public enum Algorithm {
      * @return the algorithm to run, never AUTO
      */
     public static Algorithm chooseAuto(Graph graph, boolean gpuAvailable) {
-        if (graph.hasNegativeWeight()) {
-            return gpuAvailable ? HBF : CPU_BELLMAN_FORD;
+        if (!gpuAvailable) {
+            return graph.hasNegativeWeight() ? CPU_BELLMAN_FORD : CPU_DIJKSTRA;
         }
-        if (!gpuAvailable || graph.numEdges() < AUTO_GPU_MIN_EDGES) {
+        if (!graph.hasNegativeWeight() && graph.numEdges() < AUTO_GPU_MIN_EDGES) {
             return CPU_DIJKSTRA;
         }
-        return ADDS;
+        return chooseAutoOnGpu(graph);
+    }
+
+    /**
+     * AUTO's choice when the answer must come from the GPU whatever the graph's size (a result kept on the device):
+     * {@link #HBF} for negative weights, else {@link #defaultGpuAlgorithm()}. {@link #chooseAuto(Graph, boolean)}
+     * makes the same choice for graphs above its crossover.
+     *
+     * @param graph the graph to be solved, open
+     * @return a GPU algorithm
+     */
+    public static Algorithm chooseAutoOnGpu(Graph graph) {
+        return graph.hasNegativeWeight() ? HBF : defaultGpuAlgorithm();
     }
 
     /**

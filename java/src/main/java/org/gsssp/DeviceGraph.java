@@ -263,8 +263,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
-        Algorithm resolved = algorithm == Algorithm.AUTO
-                ? (graph.hasNegativeWeight() ? Algorithm.HBF : Algorithm.defaultGpuAlgorithm()) : algorithm;
+        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAutoOnGpu(graph) : algorithm;
         if (!resolved.requiresGpu()) {
             throw new IllegalArgumentException(resolved.cliName() + " runs on the CPU; a resident result needs a GPU algorithm");
         }

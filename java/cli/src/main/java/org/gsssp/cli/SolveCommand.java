@@ -270,8 +270,8 @@ final class SolveCommand implements Callable<Integer> {
                     + "improves a distance, tight edges from the source reach every reached vertex)%n", graph.numVertices());
             return 0;
         }
-        Result reference = Sssp.solve(graph, r.source(),
-                graph.hasNegativeWeight() ? Algorithm.CPU_BELLMAN_FORD : Algorithm.CPU_DIJKSTRA);
+        // The reference is AUTO's CPU choice: Bellman-Ford for negative weights, else Dijkstra.
+        Result reference = Sssp.solve(graph, r.source(), Algorithm.chooseAuto(graph, false));
         for (int v = 0; v < graph.numVertices(); v++) {
             if (Double.compare(r.distance(v), reference.distance(v)) != 0) {
                 out.printf("verify    FAILED: vertex %d has distance %s, the CPU says %s%n",
