@@ -478,14 +478,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
                   gsssp::format("batches run MULTI_BELLMAN_FORD or BLOCK_BELLMAN_FORD, not %s (id %d)",
                                 gsssp::api::algorithm_name(algorithm), algorithm));
     }
-    if (source_count < 0) {
-      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  gsssp::format("source_count is negative (%lld)", static_cast<long long>(source_count)));
-    }
-    if (target_count < 0) {
-      gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  gsssp::format("target_count is negative (%lld)", static_cast<long long>(target_count)));
-    }
+    gsssp::api::require_count(source_count, "source_count");
+    gsssp::api::require_count(target_count, "target_count");
     if (source_count > 0) require_non_null(sources, "sources");
     if (targets == nullptr && target_count != 0) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "target_count is not 0 but targets is NULL");
@@ -493,20 +487,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
     HandleUse use(graph, /*allow_cancelled=*/false);
     const gsssp::graph::DeviceGraph& g = *graph->graph;
-    for (int64_t i = 0; i < source_count; ++i) {
-      if (sources[i] < 0 || sources[i] >= g.num_vertices) {
-        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                    gsssp::format("sources[%lld] = %lld is outside [0, %lld)", static_cast<long long>(i),
-                                  static_cast<long long>(sources[i]), static_cast<long long>(g.num_vertices)));
-      }
-    }
-    for (int64_t j = 0; j < target_count; ++j) {
-      if (targets[j] < 0 || targets[j] >= g.num_vertices) {
-        gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                    gsssp::format("targets[%lld] = %d is outside [0, %lld)", static_cast<long long>(j), targets[j],
-                                  static_cast<long long>(g.num_vertices)));
-      }
-    }
+    gsssp::api::require_ids(sources, source_count, g.num_vertices, "sources");
+    gsssp::api::require_ids(targets, target_count, g.num_vertices, "targets");
     const int64_t cells = source_count * (targets != nullptr ? target_count : g.num_vertices);
     if (cells > 0) require_non_null(distances, "distances");
     if (!g.negative_weight_message.empty()) {

@@ -120,18 +120,27 @@ inline void require_source(int64_t source, int64_t num_vertices) {
   }
 }
 
+// An array of vertex ids (sources, targets) named `what` in the message: each in [0, num_vertices).
+template <class Id>
+inline void require_ids(const Id* ids, int64_t count, int64_t num_vertices, const char* what) {
+  for (int64_t i = 0; i < count; ++i) {
+    if (ids[i] < 0 || ids[i] >= num_vertices) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT, format("%s[%lld] = %lld is outside [0, %lld)", what, static_cast<long long>(i),
+                                                static_cast<long long>(ids[i]), static_cast<long long>(num_vertices)));
+    }
+  }
+}
+
+// A count of ids, named `what` in the message: at least 0.
+inline void require_count(int64_t count, const char* what) {
+  if (count < 0) fail(GSSSP_ERROR_INVALID_ARGUMENT, format("%s is negative (%lld)", what, static_cast<long long>(count)));
+}
+
 // options.targets, when set: a count >= 0 and ids in [0, num_vertices).
 inline void require_targets(const gsssp_options& o, int64_t num_vertices) {
   if (o.targets == nullptr) return;
-  if (o.target_count < 0) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("target_count is negative (%lld)", static_cast<long long>(o.target_count)));
-  }
-  for (int64_t i = 0; i < o.target_count; ++i) {
-    if (o.targets[i] < 0 || o.targets[i] >= num_vertices) {
-      fail(GSSSP_ERROR_INVALID_ARGUMENT, format("targets[%lld] = %d is outside [0, %lld)", static_cast<long long>(i),
-                                                o.targets[i], static_cast<long long>(num_vertices)));
-    }
-  }
+  require_count(o.target_count, "target_count");
+  require_ids(o.targets, o.target_count, num_vertices, "targets");
 }
 
 }  // namespace gsssp::api
