@@ -291,6 +291,23 @@ void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp:
   stats->total_ms = gsssp::api::milliseconds_since(start);
 }
 
+// What every query on the handle's graph shares: the graph, the launch shape and limits from the resolved options,
+// the workspace, and the handle's cancellation flag.
+gsssp::QueryContext query_context(gsssp_device_graph_t graph, const gsssp::api::ResolvedOptions& resolved,
+                                  gsssp::Workspace& workspace) {
+  const gsssp::graph::DeviceGraph& g = *graph->graph;
+  gsssp::QueryContext query;
+  query.graph = g.view();
+  query.launch.block = resolved.block_size;
+  query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
+  query.max_iterations = resolved.max_iterations;
+  query.workspace = &workspace;
+  query.cancelled = &graph->cancelled;
+  query.options = resolved.raw;
+  query.device_graph = &g;
+  return query;
+}
+
 // One GPU query, whatever becomes of its outputs: make_output(want_predecessors) says where they go once
 // the algorithm has run (gsssp::QueryOutput); on_success(workspace, stored_distances, output) runs after
 // they are final, with the workspace still leased.
@@ -313,16 +330,8 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   gsssp::WorkspaceLease lease(graph->pool);
   gsssp::Workspace& workspace = lease.get();
   workspace.begin_query();
-  gsssp::QueryContext query;
-  query.graph = g.view();
+  gsssp::QueryContext query = query_context(graph, resolved, workspace);
   query.source = source;
-  query.launch.block = resolved.block_size;
-  query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
-  query.max_iterations = resolved.max_iterations;
-  query.workspace = &workspace;
-  query.cancelled = &graph->cancelled;
-  query.options = resolved.raw;
-  query.device_graph = &g;
   query.negative_weights = !g.negative_weight_message.empty();
   gsssp::QueryOutput output = make_output(resolved.predecessors);
   output.compact = resolved.raw.compact_distances != 0;
@@ -499,15 +508,7 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     gsssp::WorkspaceLease lease(graph->pool);
     gsssp::Workspace& workspace = lease.get();
     workspace.begin_query();
-    gsssp::QueryContext query;
-    query.graph = g.view();
-    query.launch.block = resolved.block_size;
-    query.launch.grid = g.grid_for(g.num_vertices, resolved.block_size);
-    query.max_iterations = resolved.max_iterations;
-    query.workspace = &workspace;
-    query.cancelled = &graph->cancelled;
-    query.options = resolved.raw;
-    query.device_graph = &g;
+    const gsssp::QueryContext query = query_context(graph, resolved, workspace);
     const gsssp::BatchRun batch =
         algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
             ? gsssp::block_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached)

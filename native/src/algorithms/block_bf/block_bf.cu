@@ -51,6 +51,22 @@ void allow_shared(int device) {
   (*done)[device] = true;
 }
 
+// The dynamic shared memory a block needs for n vertices, refused with UNSUPPORTED (naming the sizes and
+// `instead`) when the device gives a block less; the kernel is allowed the device's maximum.
+template <class D>
+size_t shared_bytes_checked(int device, long long n, const char* what, const char* where, const char* instead) {
+  const size_t bytes = shared_bytes<D>(n);
+  if (bytes > static_cast<size_t>(max_shared_per_block(device))) {
+    fail(GSSSP_ERROR_UNSUPPORTED,
+         format("%s %lld bytes per vertex in %s shared memory: %lld vertices need %zu bytes, and this GPU gives a "
+                "block %d. %s",
+                what, static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), where, n, bytes,
+                max_shared_per_block(device), instead));
+  }
+  allow_shared<D>(device);
+  return bytes;
+}
+
 template <class D>
 AlgorithmRun run_typed(const QueryContext& query) {
   Workspace& ws = *query.workspace;
@@ -58,15 +74,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const size_t bytes = shared_bytes<D>(n);
-  if (bytes > static_cast<size_t>(max_shared_per_block(device))) {
-    fail(GSSSP_ERROR_UNSUPPORTED,
-         format("BLOCK_BELLMAN_FORD keeps %lld bytes per vertex in one block's shared memory: %lld vertices need "
-                "%zu bytes, and this GPU gives a block %d. Use ADDS for larger graphs",
-                static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), n, bytes,
-                max_shared_per_block(device)));
-  }
-  allow_shared<D>(device);
+  const size_t bytes = shared_bytes_checked<D>(device, n, "BLOCK_BELLMAN_FORD keeps", "one block's",
+                                              "Use ADDS for larger graphs");
   auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, std::max<long long>(n, 1));
   auto* record_host = static_cast<RoundRecord*>(ws.staging(sizeof(RoundRecord)));
   auto* record = static_cast<RoundRecord*>(ws.buffer(Slot::kFlags0, sizeof(RoundRecord)));
@@ -105,7 +114,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
 }
 
 // Sources per launch of a batch: enough blocks to fill every SM several times over, within 256 MB of rows.
-int64_t batch_launch(int64_t n, int64_t row) {
+int64_t batch_launch(int64_t row) {
   return std::clamp<int64_t>((int64_t{256} << 20) / (std::max<int64_t>(row, 1) * 8), 1, 8192);
 }
 
@@ -117,18 +126,11 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const size_t bytes = shared_bytes<D>(n);
-  if (bytes > static_cast<size_t>(max_shared_per_block(device))) {
-    fail(GSSSP_ERROR_UNSUPPORTED,
-         format("BLOCK_BELLMAN_FORD batches keep %lld bytes per vertex in each block's shared memory: %lld vertices "
-                "need %zu bytes, and this GPU gives a block %d. Use MULTI_BELLMAN_FORD or concurrent queries",
-                static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), n, bytes,
-                max_shared_per_block(device)));
-  }
-  allow_shared<D>(device);
+  const size_t bytes = shared_bytes_checked<D>(device, n, "BLOCK_BELLMAN_FORD batches keep", "each block's",
+                                              "Use MULTI_BELLMAN_FORD or concurrent queries");
   using output = typename D::output;
   const int64_t row = targets != nullptr ? target_count : n;
-  const int64_t per_launch = std::min<int64_t>(count, batch_launch(n, row));
+  const int64_t per_launch = std::min<int64_t>(count, batch_launch(row));
   // Device scratch: the sources, the records and the reached counts of a launch, the targets, the rows.
   const size_t records_at = 0;
   const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(RoundRecord) + 255) & ~size_t{255};

@@ -583,7 +583,7 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment[] reached = {arena.allocate(ValueLayout.JAVA_LONG, chunk), arena.allocate(ValueLayout.JAVA_LONG, chunk)};
             try {
                 final int size = chunk;
-                pending = runner.submit(() -> runMulti(algorithm, sources, 0, Math.min(size, sources.length), options, rows[0],
+                pending = runner.submit(() -> runOneLaunch(algorithm, sources, 0, Math.min(size, sources.length), options, rows[0],
                         reached[0]));
                 for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
                     Stats launch = await(pending);
@@ -592,7 +592,7 @@ public final class DeviceGraph implements AutoCloseable {
                     int next = first + chunk;
                     if (next < sources.length) {
                         final int nb = b ^ 1;
-                        pending = runner.submit(() -> runMulti(algorithm, sources, next, Math.min(size, sources.length - next),
+                        pending = runner.submit(() -> runOneLaunch(algorithm, sources, next, Math.min(size, sources.length - next),
                                 options, rows[nb], reached[nb]));
                     }
                     for (int i = 0; i < count; i++) {
@@ -641,8 +641,8 @@ public final class DeviceGraph implements AutoCloseable {
         }
     }
 
-    /** One native multi-source call: rows of sources[from, from + count) into {@code out}. */
-    private Stats runMulti(Algorithm algorithm, int[] sources, int from, int count, Options options, MemorySegment out,
+    /** One native call of a one-launch design: rows of sources[from, from + count) into {@code out}. */
+    private Stats runOneLaunch(Algorithm algorithm, int[] sources, int from, int count, Options options, MemorySegment out,
             MemorySegment reached) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, count);
