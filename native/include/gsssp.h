@@ -74,9 +74,13 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_CPU_BELLMAN_FORD = 10, /* queue-based Bellman-Ford on the host; accepts negative weights */
   GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD = 11, /* Bellman-Ford in one thread block, distances in shared memory:
                                               small graphs (about 19,000 vertices on an H100; UNSUPPORTED above) */
-  GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = 12  /* Bellman-Ford with a source dimension: up to 128 sources per launch
+  GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = 12, /* Bellman-Ford with a source dimension: up to 128 sources per launch
                                               share each edge read (gsssp_device_graph_sssp_batch); a single
                                               query runs it with one source */
+  GSSSP_ALGORITHM_BLOCK_NEAR_FAR = 13      /* Near-Far inside one thread block per source, its state in global
+                                              memory: the batch design for graphs beyond one block's shared
+                                              memory (gsssp_device_graph_sssp_batch); a single query runs one
+                                              block */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
@@ -268,6 +272,10 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
  *   GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: a thread block per source, the distances in its shared memory, thousands of
  *     sources per launch; only for graphs that fit one block (about 19,000 int-weighted vertices on an H100;
  *     UNSUPPORTED above).
+ *   GSSSP_ALGORITHM_BLOCK_NEAR_FAR: a thread block per source running Near-Far, its distances, queues and piles in
+ *     global memory (36 bytes per vertex and source with int32 weights, 32 with float32, plus the row): any graph,
+ *     as many sources per launch as fit 4 GiB or half the free device memory. options.block_size 0 (chosen by
+ *     the sources per launch), 256, 512 or 1024; options.delta / delta_constant as for NEAR_FAR.
  * Sources are ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored);
  * the graph's weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
  *   targets == NULL: `distances` receives source_count rows of num_vertices distances (row i for sources[i], the

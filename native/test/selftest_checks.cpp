@@ -211,6 +211,7 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
   verify_batch(dg, g, rng, GSSSP_ALGORITHM_MULTI_BELLMAN_FORD);
   // A block per source: graphs whose distances fit one block on every supported card (sm_86/89: about 8,000).
   if (g.n <= 8000) verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD);
+  verify_block_near_far(dg, g, rng);
   verify_targets(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
 }
@@ -249,7 +250,31 @@ void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rn
 
 // gsssp_device_graph_sssp_batch against CPU Dijkstra: rows and a matrix, one source repeated, more sources than
 // one launch holds on small graphs; and its argument checks.
-void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm) {
+// BLOCK_NEAR_FAR's batches with its own choices, and with Delta = 1 (a phase per distance value: the most
+// splits) in narrow and wide blocks; one query in a block of 256 with Delta = 1.
+void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_NEAR_FAR);
+  for (int threads : {256, 1024}) {
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.delta = 1.0;
+    o.block_size = threads;
+    verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, &o, threads == 256 ? " (delta 1, 256 threads)" : " (delta 1, 1024 threads)");
+  }
+  if (g.n == 0) return;
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.delta = 1.0;
+  o.block_size = 256;
+  const int64_t source = std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng);
+  const Result cpu = run_cpu(g, source);
+  if (cpu.status == GSSSP_SUCCESS) {
+    compare(g, source, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, source, &o));
+  }
+}
+
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
+                  const gsssp_options* options, const char* label) {
   if (g.n == 0) return;
   std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
   const int64_t k = g.n >= 10000 ? 35 : 140;  // 140 > 128: two launches
@@ -262,13 +287,13 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng,
   std::vector<int64_t> rows(static_cast<size_t>(k * g.n)), matrix(static_cast<size_t>(k) * targets.size());
   std::vector<int64_t> row_reached(static_cast<size_t>(k), -1);
   gsssp_stats stats{};
-  const std::string what = std::string("batch ") + algorithm_name(algorithm) + " " + g.name +
+  const std::string what = std::string("batch ") + algorithm_name(algorithm) + label + " " + g.name +
                            (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n);
-  if (!check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, nullptr, 0, nullptr, rows.data(), row_reached.data(), &stats),
+  if (!check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, nullptr, 0, options, rows.data(), row_reached.data(), &stats),
                     GSSSP_SUCCESS, what.c_str())) {
     return;
   }
-  check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, targets.data(), 7, nullptr, matrix.data(), nullptr, nullptr),
+  check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, targets.data(), 7, options, matrix.data(), nullptr, nullptr),
                GSSSP_SUCCESS, (what + " matrix").c_str());
   int64_t reached = 0;
   for (int64_t i = 0; i < k; ++i) {

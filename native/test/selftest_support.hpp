@@ -24,7 +24,7 @@ namespace selftest {
 // ADDS is here too because its queue's corner cases (clipping, block overflow, zero weights) are exactly
 // what these graph families produce.
 inline constexpr int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS,
-                                             GSSSP_ALGORITHM_MULTI_BELLMAN_FORD};
+                                             GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, GSSSP_ALGORITHM_BLOCK_NEAR_FAR};
 
 extern int g_passed;
 extern int g_failed;
@@ -105,7 +105,9 @@ double median(std::vector<double> v);
 
 // The checks (selftest_checks.cpp) and the timing modes (selftest_timing.cpp).
 void test_host_api();
-void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm);
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
+                  const gsssp_options* options = nullptr, const char* label = "");
+void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void test_generated(std::mt19937_64& rng, bool quick);
 void test_martin(int repeats);

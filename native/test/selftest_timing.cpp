@@ -76,7 +76,8 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                               {GSSSP_ALGORITHM_DA2CF_F_MATRIX, "da2cf-f-matrix", 0, 0, 1},
                               {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "da2cf-u-matrix", 0, 0, 1},
                               {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "block-bf", 0, 0, 1},
-                              {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "multi-bf", 0, 0, 1}};
+                              {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "multi-bf", 0, 0, 1},
+                              {GSSSP_ALGORITHM_BLOCK_NEAR_FAR, "block-nf", 0, 0, 1}};
   for (const Variant& variant : variants) {
     if (!only.empty() && only.find(variant.name) == std::string::npos) continue;
     // The size-limited algorithms refuse larger graphs (dense matrix: 16,384 vertices; one block's shared memory).
@@ -108,7 +109,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                 static_cast<long long>(source));
   }
   if (only.empty() || only.find("multi-bf") != std::string::npos || only.find("block-bf") != std::string::npos ||
-      only.find("targets") != std::string::npos) {
+      only.find("block-nf") != std::string::npos || only.find("targets") != std::string::npos) {
     // The batch entry point (rows and a matrix) and ADDS given targets, against CPU Dijkstra.
     std::mt19937_64 rng(20240611);
     if (only.empty() || only.find("multi-bf") != std::string::npos) {
@@ -117,6 +118,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     if ((only.empty() || only.find("block-bf") != std::string::npos) && g.n <= 8000) {
       verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD);
     }
+    if (only.empty() || only.find("block-nf") != std::string::npos) verify_block_near_far(dg, g, rng);
     if (only.empty() || only.find("targets") != std::string::npos) verify_targets(dg, g, rng);
   }
   if (only.empty() || only.find("certify") != std::string::npos) {

@@ -18,6 +18,7 @@
 #include "algorithms/adds/adds.hpp"
 #include "algorithms/bellman_ford/bellman_ford.hpp"
 #include "algorithms/block_bf/block_bf.hpp"
+#include "algorithms/block_nf/block_nf.hpp"
 #include "algorithms/da2cf/da2cf.hpp"
 #include "algorithms/frontier/frontier.hpp"
 #include "algorithms/near_far/near_far.hpp"
@@ -175,6 +176,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::block_bf::run(query);
     case GSSSP_ALGORITHM_MULTI_BELLMAN_FORD:
       return gsssp::multi_bf::run(query);
+    case GSSSP_ALGORITHM_BLOCK_NEAR_FAR:
+      return gsssp::block_nf::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -482,9 +485,10 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
   return guarded([&] {
     const auto start = std::chrono::steady_clock::now();
     require_non_null(graph, "graph");
-    if (algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD && algorithm != GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD) {
+    if (algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD && algorithm != GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD &&
+        algorithm != GSSSP_ALGORITHM_BLOCK_NEAR_FAR) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  gsssp::format("batches run MULTI_BELLMAN_FORD or BLOCK_BELLMAN_FORD, not %s (id %d)",
+                  gsssp::format("batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD or BLOCK_NEAR_FAR, not %s (id %d)",
                                 gsssp::api::algorithm_name(algorithm), algorithm));
     }
     gsssp::api::require_count(source_count, "source_count");
@@ -512,6 +516,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     const gsssp::BatchRun batch =
         algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
             ? gsssp::block_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
+        : algorithm == GSSSP_ALGORITHM_BLOCK_NEAR_FAR
+            ? gsssp::block_nf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
             : gsssp::multi_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached);
     const gsssp::DeviceCounters counters = workspace.read_counters();
     if (counters.overflow != 0) {
@@ -521,7 +527,7 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     gsssp::AlgorithmRun run;
     run.time_ms = batch.time_ms;
     run.rounds = batch.rounds;
-    const int64_t rows_reached = algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD ? batch.reached
+    const int64_t rows_reached = algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD ? batch.reached
                                                                                 : static_cast<int64_t>(counters.reached);
     fill_stats(stats, run, counters, targets == nullptr ? rows_reached : 0,
                workspace.query_bytes(), start);

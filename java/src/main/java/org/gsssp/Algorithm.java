@@ -75,6 +75,17 @@ public enum Algorithm {
      */
     MULTI_BELLMAN_FORD(12, "multi-bf", true),
     /**
+     * Near-Far (Davidson et al., IPDPS'14) run whole inside one thread block per source, its distances, near queues
+     * and far piles in global memory: the batch design for graphs too large for one block's shared memory. A round
+     * ends at a block barrier instead of a kernel launch, and a launch runs as many searches at once as the SMs hold
+     * blocks (hundreds). Named in {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)}
+     * it runs a batch in launches of as many sources as fit 4 GiB of device memory (36 bytes per vertex and source,
+     * plus the rows); a single query runs one block, a small part of the GPU. Non-negative weights only; batches give
+     * distances only. {@link Options#blockSize()} 256, 512 or 1024 fixes the block's threads; {@link DeltaSteppingParams}
+     * its Delta.
+     */
+    BLOCK_NEAR_FAR(13, "block-nf", true),
+    /**
      * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
      * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
      * {@link NegativeCycleException} naming a vertex on it, as {@link #HBF} does.

@@ -517,7 +517,7 @@ public final class DeviceGraph implements AutoCloseable {
     /** Sources per native call of the block-per-source batch design (a launch of up to 8,192 blocks). */
     static final int BLOCK_CHUNK_MAX = 8_192;
 
-    /** Host memory of the one-launch batch design's two row buffers together, at most. */
+    /** Host memory of the one-launch batch design's row buffers together, at most (one buffer for a batch that fits). */
     static final long MULTI_HOST_BYTES = 1L << 30;
 
     /**
@@ -550,7 +550,8 @@ public final class DeviceGraph implements AutoCloseable {
 
     /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */
     private static boolean oneLaunch(Algorithm algorithm) {
-        return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD;
+        return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD
+                || algorithm == Algorithm.BLOCK_NEAR_FAR;
     }
 
 
@@ -565,62 +566,142 @@ public final class DeviceGraph implements AutoCloseable {
             return;
         }
         long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
-        int most = algorithm == Algorithm.BLOCK_BELLMAN_FORD ? BLOCK_CHUNK_MAX : MULTI_CHUNK_MAX;
-        int chunk = (int) Math.max(1, Math.min(Math.min(most, sources.length), MULTI_HOST_BYTES / 2 / rowBytes));
-        if (chunk >= 128) {
-            chunk -= chunk % 128;  // whole launches
+        int most = algorithm == Algorithm.MULTI_BELLMAN_FORD ? MULTI_CHUNK_MAX : BLOCK_CHUNK_MAX;
+        int chunk;
+        int buffersNeeded;
+        if (sources.length <= most && sources.length * rowBytes <= MULTI_HOST_BYTES) {
+            chunk = sources.length;  // one call, one buffer
+            buffersNeeded = 1;
+        } else {
+            chunk = (int) Math.max(1, Math.min(most, MULTI_HOST_BYTES / 2 / rowBytes));
+            if (algorithm == Algorithm.MULTI_BELLMAN_FORD && chunk >= 128) {
+                chunk -= chunk % 128;  // whole launches of its 128 lanes
+            }
+            int calls = (sources.length + chunk - 1) / chunk;
+            chunk = (sources.length + calls - 1) / calls;  // calls of equal size: a short last call would idle the GPU
+            buffersNeeded = 2;
         }
-        boolean pinned = Devices.available();
-        java.util.concurrent.ExecutorService runner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "gsssp-batch");
-            t.setDaemon(true);
-            return t;
-        });
+        BatchRows buffers = takeRows(chunk, chunk * rowBytes, buffersNeeded);
+        java.util.concurrent.ExecutorService runner = null;
         java.util.concurrent.Future<Stats> pending = null;
-        try (Arena arena = Arena.ofShared()) {
-            MemorySegment[] rows = {HostMemory.allocate(chunk * rowBytes, pinned, arena),
-                    HostMemory.allocate(chunk * rowBytes, pinned, arena)};
-            MemorySegment[] reached = {arena.allocate(ValueLayout.JAVA_LONG, chunk), arena.allocate(ValueLayout.JAVA_LONG, chunk)};
-            try {
-                final int size = chunk;
-                pending = runner.submit(() -> runOneLaunch(algorithm, sources, 0, Math.min(size, sources.length), options, rows[0],
-                        reached[0]));
-                for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
-                    Stats launch = await(pending);
-                    pending = null;
-                    int count = Math.min(chunk, sources.length - first);
-                    int next = first + chunk;
-                    if (next < sources.length) {
-                        final int nb = b ^ 1;
-                        pending = runner.submit(() -> runOneLaunch(algorithm, sources, next, Math.min(size, sources.length - next),
-                                options, rows[nb], reached[nb]));
-                    }
-                    for (int i = 0; i < count; i++) {
-                        Stats row = new Stats(launch.timeMs(), launch.totalMs(), launch.iterations(), launch.vertexVisits(),
-                                launch.edgesRelaxed(), reached[b].getAtIndex(ValueLayout.JAVA_LONG, i),
-                                launch.peakDeviceMemory(), 0.0, 0, 0.0);
-                        Result r = new Result(sources[first + i], graph.weightType(),
-                                rows[b].asSlice(i * rowBytes, (long) graph.numVertices() * Long.BYTES), null, graph.ids(),
-                                algorithm, device.name(), row, java.util.List.of()).bindGraph(graph);
-                        try {
-                            consumer.accept(first + i, r);
-                        } finally {
-                            r.close();  // the memory serves a later call: reads after accept throw
-                        }
-                    }
+        try {
+            MemorySegment[] rows = buffers.rows;
+            MemorySegment[] reached = buffers.reached;
+            final int size = chunk;
+            // One call's worth runs on the caller's thread; more alternate with a second thread, which runs the next
+            // call while the consumer reads this one's rows.
+            Stats only = sources.length <= chunk ? runOneLaunch(algorithm, sources, 0, sources.length, options, rows[0], reached[0])
+                    : null;
+            if (only == null) {
+                runner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "gsssp-batch");
+                    t.setDaemon(true);
+                    return t;
+                });
+                pending = runner.submit(() -> runOneLaunch(algorithm, sources, 0, size, options, rows[0], reached[0]));
+            }
+            for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
+                Stats launch = only != null ? only : await(pending);
+                pending = null;
+                int count = Math.min(chunk, sources.length - first);
+                int next = first + chunk;
+                if (next < sources.length) {
+                    final int nb = b ^ 1;
+                    pending = runner.submit(() -> runOneLaunch(algorithm, sources, next, Math.min(size, sources.length - next),
+                            options, rows[nb], reached[nb]));
                 }
-            } finally {
-                // The native call may still write into the arena's memory: let it end before the arena closes.
-                if (pending != null) {
+                for (int i = 0; i < count; i++) {
+                    Stats row = new Stats(launch.timeMs(), launch.totalMs(), launch.iterations(), launch.vertexVisits(),
+                            launch.edgesRelaxed(), reached[b].getAtIndex(ValueLayout.JAVA_LONG, i),
+                            launch.peakDeviceMemory(), 0.0, 0, 0.0);
+                    Result r = new Result(sources[first + i], graph.weightType(),
+                            rows[b].asSlice(i * rowBytes, (long) graph.numVertices() * Long.BYTES), null, graph.ids(),
+                            algorithm, device.name(), row, java.util.List.of()).bindGraph(graph);
                     try {
-                        pending.get();
-                    } catch (Exception ignored) {
-                        // the batch already failed; its own exception is the one that propagates
+                        consumer.accept(first + i, r);
+                    } finally {
+                        r.close();  // the memory serves a later call: reads after accept throw
                     }
                 }
             }
         } finally {
-            runner.shutdownNow();
+            // The native call may still write into the buffers: let it end before they serve another batch.
+            if (pending != null) {
+                try {
+                    pending.get();
+                } catch (Exception ignored) {
+                    // the batch already failed; its own exception is the one that propagates
+                }
+            }
+            if (runner != null) {
+                runner.shutdownNow();
+            }
+            giveRows(buffers);
+        }
+    }
+
+    /**
+     * The one-launch batches' two row buffers and their reached counts, page-locked when a GPU is present. Pinning
+     * costs about a millisecond per few MB, more than a small batch's whole search (rome99, 256 sources: 13.7 MB), so
+     * the buffers of the last batch are kept for the next (at most {@link #MULTI_HOST_BYTES}) until this device graph
+     * closes.
+     */
+    private static final class BatchRows {
+        final Arena arena = Arena.ofShared();
+        final long bytesEach;
+        final int chunk;
+        final MemorySegment[] rows;
+        final MemorySegment[] reached;
+
+        BatchRows(int chunk, long bytesEach, int buffers, boolean pinned) {
+            this.chunk = chunk;
+            this.bytesEach = bytesEach;
+            try {
+                rows = new MemorySegment[buffers];
+                reached = new MemorySegment[buffers];
+                for (int i = 0; i < buffers; i++) {
+                    rows[i] = HostMemory.allocate(bytesEach, pinned, arena);
+                    reached[i] = arena.allocate(ValueLayout.JAVA_LONG, chunk);
+                }
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                throw e;
+            }
+        }
+    }
+
+    private final java.util.concurrent.atomic.AtomicReference<BatchRows> idleRows = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** The kept buffers if they are large enough, else new ones (the kept ones freed). */
+    private BatchRows takeRows(int chunk, long bytesEach, int buffers) {
+        BatchRows kept = idleRows.getAndSet(null);
+        if (kept != null && kept.chunk >= chunk && kept.bytesEach >= bytesEach && kept.rows.length >= buffers) {
+            return kept;
+        }
+        if (kept != null) {
+            kept.arena.close();
+        }
+        return new BatchRows(chunk, bytesEach, buffers, Devices.available());
+    }
+
+    /** Keeps {@code rows} for the next batch (freeing what was kept before), or frees them once this graph is closed. */
+    private void giveRows(BatchRows rows) {
+        BatchRows previous = idleRows.getAndSet(rows);
+        if (previous != null) {
+            previous.arena.close();
+        }
+        synchronized (lock) {
+            if (!closed) {
+                return;
+            }
+        }
+        freeIdleRows();
+    }
+
+    private void freeIdleRows() {
+        BatchRows kept = idleRows.getAndSet(null);
+        if (kept != null) {
+            kept.arena.close();
         }
     }
 
@@ -751,6 +832,7 @@ public final class DeviceGraph implements AutoCloseable {
         }
         try {
             outputs.close();
+            freeIdleRows();
             Status.check(GssspNative.gsssp_device_graph_destroy(handle), "closing device graph");
         } finally {
             if (interrupted) {

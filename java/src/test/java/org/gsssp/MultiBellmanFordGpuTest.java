@@ -17,7 +17,7 @@ import org.gsssp.testing.RandomGraphs.Spec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-launch batch designs (MULTI_BELLMAN_FORD lanes, BLOCK_BELLMAN_FORD blocks) and AUTO's choice: rows,
+ * The one-launch batch designs (MULTI_BELLMAN_FORD lanes, BLOCK_BELLMAN_FORD and BLOCK_NEAR_FAR blocks) and AUTO's choice: rows,
  * matrices and single queries against CPU Dijkstra
  * on seeded graphs of every shape and both weight types; the batch's views, its failures and a close mid-batch.
  */
@@ -50,7 +50,8 @@ class MultiBellmanFordGpuTest {
                         assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length),
                                 spec.toString());
                         int[] targets = randomSources(g, Math.min(n, 50), seed + 1000);
-                        for (Algorithm design : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_BELLMAN_FORD, Algorithm.AUTO)) {
+                        for (Algorithm design : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_BELLMAN_FORD,
+                                Algorithm.BLOCK_NEAR_FAR, Algorithm.AUTO)) {
                             int[] seen = new int[sources.length];
                             dg.queryBatch(sources, design, BatchTest.NO_TREE, (i, r) -> {
                                 seen[i]++;
@@ -77,12 +78,37 @@ class MultiBellmanFordGpuTest {
                                 }
                             }
                         }
-                        Result single = dg.query(sources[0], Algorithm.MULTI_BELLMAN_FORD, Options.defaults());
-                        Verifier.check(g, single, Sssp.solve(g, sources[0], Algorithm.CPU_DIJKSTRA))
-                                .ifPresent(x -> problems.add(spec + " single query: " + x));
-                        single.close();
+                        for (Algorithm one : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_NEAR_FAR)) {
+                            Result single = dg.query(sources[0], one, Options.defaults());
+                            Verifier.check(g, single, Sssp.solve(g, sources[0], Algorithm.CPU_DIJKSTRA))
+                                    .ifPresent(x -> problems.add(spec + " " + one + " single query: " + x));
+                            single.close();
+                        }
                     }
                 }
+            }
+        }
+        assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));
+    }
+
+    @Test
+    void blockNearFarServesAGraphBeyondOneBlockWithEveryBlockSizeAndDelta() {
+        List<String> problems = new ArrayList<>();
+        for (WeightType type : WeightType.values()) {
+            Spec spec = new Spec(Shape.GRID, 40_000, 5, type, 100, 0.0);
+            try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
+                int[] sources = randomSources(g, 70, 5);
+                for (int threads : new int[] {0, 256, 512, 1024}) {
+                    for (double delta : new double[] {0, 1, 1e6}) {
+                        Options o = Options.builder().computePredecessors(false).blockSize(threads)
+                                .deltaStepping(DeltaSteppingParams.builder().delta(delta).build()).build();
+                        dg.queryBatch(sources, Algorithm.BLOCK_NEAR_FAR, o, (i, r) -> Verifier.check(g, r,
+                                Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA)).ifPresent(x -> problems.add(
+                                spec + " (seed " + spec.seed() + ") threads " + threads + " delta " + delta + " row " + i + ": " + x)));
+                    }
+                }
+                Options bad = Options.builder().computePredecessors(false).blockSize(128).build();
+                assertThrows(IllegalArgumentException.class, () -> dg.queryBatch(sources, Algorithm.BLOCK_NEAR_FAR, bad, (i, r) -> {}));
             }
         }
         assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));

@@ -39,7 +39,7 @@ public class BatchBenchmark {
     @Param({"../shared/graphs/USA-road-d.NY.gr.gz", "../shared/graphs/rome99.gr", "rmat:scale=20;ef=16;seed=1;w=1..1000"})
     public String graph;
 
-    @Param({"auto", "adds"})
+    @Param({"auto", "adds", "block-nf"})
     public String algorithm;
 
     private BenchGraphs.Loaded g;

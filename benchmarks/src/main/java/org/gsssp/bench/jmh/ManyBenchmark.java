@@ -56,6 +56,12 @@ public class ManyBenchmark {
     @Param({"1000"})
     public int matrixSize;
 
+    /** The GPU matrix's design: AUTO (what {@code DeviceGraph.matrix(sources, targets)} runs) or a named one. */
+    @Param({"auto"})
+    public String matrixAlgorithm;
+
+    private Algorithm matrixDesign;
+
     private BenchGraphs.Loaded g;
     private int[] from;
     private int[] to;
@@ -77,7 +83,8 @@ public class ManyBenchmark {
         targets = random.ints(matrixSize, 0, n).toArray();
         buffers = QueryBuffers.forGraph(g.host, false);
         jgraph = org.gsssp.bench.ExperimentRunner.toJGraphT(g.host);
-        try (DistanceMatrix gpu = g.device.matrix(sources, targets); DistanceMatrix cpu = Sssp.matrix(g.host, sources, targets)) {
+        matrixDesign = Algorithm.parse(matrixAlgorithm);
+        try (DistanceMatrix gpu = g.device.matrix(sources, targets, matrixDesign); DistanceMatrix cpu = Sssp.matrix(g.host, sources, targets)) {
             for (int i = 0; i < sources.length; i++) {
                 for (int j = 0; j < targets.length; j++) {
                     if (Double.compare(gpu.get(i, j), cpu.get(i, j)) != 0) {
@@ -86,7 +93,8 @@ public class ManyBenchmark {
                 }
             }
         }
-        System.out.println("\nManyBenchmark: GPU and CPU matrices agree on " + sources.length + " x " + targets.length + " cells");
+        System.out.println("\nManyBenchmark: GPU (" + matrixAlgorithm + ") and CPU matrices agree on " + sources.length + " x "
+                + targets.length + " cells");
     }
 
     @TearDown(Level.Trial)
@@ -141,7 +149,7 @@ public class ManyBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 2)
     public double matrixGpu() {
-        try (DistanceMatrix m = g.device.matrix(sources, targets)) {
+        try (DistanceMatrix m = g.device.matrix(sources, targets, matrixDesign)) {
             return m.get(0, 0);
         }
     }

@@ -275,6 +275,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_MULTI_BELLMAN_FORD() {
         return GSSSP_ALGORITHM_MULTI_BELLMAN_FORD;
     }
+    private static final int GSSSP_ALGORITHM_BLOCK_NEAR_FAR = (int)13L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_BLOCK_NEAR_FAR = 13
+     * }
+     */
+    public static int GSSSP_ALGORITHM_BLOCK_NEAR_FAR() {
+        return GSSSP_ALGORITHM_BLOCK_NEAR_FAR;
+    }
     private static final int GSSSP_HBF_DP_OFF = (int)0L;
     /**
      * {@snippet lang=c :

@@ -1,0 +1,222 @@
+// Host driver of the block-per-source Near-Far (block_nf.hpp).
+#include "algorithms/block_nf/block_nf.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <thread>
+#include <vector>
+
+#include "algorithms/block_nf/block_nf_kernels.cuh"
+#include "algorithms/block_nf/block_nf_policy.hpp"
+#include "common/cuda_check.hpp"
+#include "common/rounds.hpp"
+#include "common/timer.hpp"
+#include "graph/delta_estimate.hpp"
+#include "graph/device_graph.hpp"
+
+namespace gsssp::block_nf {
+namespace {
+
+// Scratch bytes per source besides its distances: two marks, two near queues, two far piles (4 bytes each).
+constexpr int64_t kQueueBytesPerVertex = 6 * sizeof(int);
+
+template <class D>
+int64_t scratch_bytes_per_source(int64_t n) {
+  return n * (static_cast<int64_t>(sizeof(typename D::stored)) + kQueueBytesPerVertex);
+}
+
+// options.block_size: 0 for the policy's choice, else 256, 512 or 1024.
+int requested_threads(const QueryContext& query) {
+  const int asked = query.options.block_size;
+  if (asked != 0 && asked != 256 && asked != 512 && asked != 1024) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("BLOCK_NEAR_FAR runs blocks of 256, 512 or 1024 threads, not %d (options.block_size; 0 chooses)", asked));
+  }
+  return asked;
+}
+
+template <class D>
+void launch(int threads, int blocks, cudaStream_t stream, const BlockNfArgs<D>& args) {
+  switch (threads) {
+    case 256:
+      block_nf_kernel<D, 256><<<blocks, 256, 0, stream>>>(args);
+      break;
+    case 512:
+      block_nf_kernel<D, 512><<<blocks, 512, 0, stream>>>(args);
+      break;
+    default:
+      block_nf_kernel<D, 1024><<<blocks, 1024, 0, stream>>>(args);
+      break;
+  }
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+}
+
+// The scratch of `blocks` blocks: distances in `dist` (its own slot, or the single query's result buffer) and the
+// queues and marks in kFlags0.
+template <class D>
+BlockScratch<D> scratch(Workspace& ws, int64_t n, int64_t blocks, typename D::stored* dist) {
+  const int64_t per = std::max<int64_t>(n, 1) * blocks;
+  auto* queues = ws.buffer<int>(Slot::kFlags0, 6 * per);
+  BlockScratch<D> s;
+  s.dist = dist;
+  s.near_mark = queues;
+  s.far_mark = queues + per;
+  s.near = queues + 2 * per;
+  s.far = queues + 4 * per;
+  return s;
+}
+
+template <class D>
+BlockNfArgs<D> base_args(const QueryContext& query) {
+  const CsrView& g = query.graph;
+  BlockNfArgs<D> a;
+  a.n = g.num_vertices;
+  a.offsets = g.offsets;
+  a.targets = g.targets;
+  a.weights = static_cast<const typename D::weight*>(g.weights);
+  a.delta = graph::effective_delta(typename D::value{}, graph::requested_delta(query));
+  // Near-Far ends by itself (each phase settles at least the far pile's least vertex, each round lowers
+  // something): only the caller's limit bounds its rounds.
+  a.max_rounds = query.max_iterations > 0 ? query.max_iterations : std::numeric_limits<long long>::max();
+  a.counters = query.workspace->counters();
+  return a;
+}
+
+template <class D>
+AlgorithmRun run_typed(const QueryContext& query) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const long long n = query.graph.num_vertices;
+  const int asked = requested_threads(query);
+  const int threads = asked != 0 ? asked : kSingleQueryThreads;
+  auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, std::max<long long>(n, 1));
+  auto* record_host = static_cast<BlockRecord*>(ws.staging(sizeof(BlockRecord)));
+  auto* record = static_cast<BlockRecord*>(ws.buffer(Slot::kCertificate, sizeof(BlockRecord)));
+  BlockNfArgs<D> a = base_args<D>(query);
+  a.source = query.source;
+  a.scratch = scratch<D>(ws, n, 1, dist);
+  a.records = record;
+
+  DeviceTimer timer(ws);
+  launch<D>(threads, 1, stream, a);
+  timer.record_stop();
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(record_host, record, sizeof(BlockRecord), cudaMemcpyDeviceToHost, stream));
+  GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const BlockRecord r = *record_host;
+  AlgorithmRun run;
+  run.time_ms = timer.elapsed_ms();
+  if (!r.converged) throw_not_converged("block-near-far", r.rounds, query.max_iterations > 0);
+  run.distances = dist;
+  run.rounds = r.rounds;
+  run.delta = static_cast<double>(a.delta);
+  return run;
+}
+
+template <class D>
+BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
+                     int64_t target_count, void* out, int64_t* reached) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const CsrView& g = query.graph;
+  const int64_t n = g.num_vertices;
+  const int asked = requested_threads(query);
+  using output = typename D::output;
+  using stored = typename D::stored;
+  const int64_t row = targets != nullptr ? target_count : n;
+
+  // Sources per launch: within kLaunchBytes and half the device memory free (counting what this workspace's slots
+  // already hold, which a launch reuses).
+  size_t free_bytes = 0, total_bytes = 0;
+  GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const int64_t held = static_cast<int64_t>(ws.capacity(Slot::kDistance0) + ws.capacity(Slot::kFlags0) +
+                                            ws.capacity(Slot::kOutput));
+  const int64_t budget = std::min<int64_t>(kLaunchBytes, (static_cast<int64_t>(free_bytes) + held) / 2);
+  const int64_t per_source = scratch_bytes_per_source<D>(n) + row * static_cast<int64_t>(sizeof(output));
+  const int64_t fits = budget / std::max<int64_t>(per_source, 1);
+  if (fits < 1) {
+    fail(GSSSP_ERROR_OUT_OF_DEVICE_MEMORY,
+         format("BLOCK_NEAR_FAR needs %lld bytes of device memory per source (%lld vertices), and %lld are free",
+                static_cast<long long>(per_source), static_cast<long long>(n), static_cast<long long>(free_bytes)));
+  }
+  const int64_t per_launch = std::min<int64_t>({count, fits, kMaxSourcesPerLaunch});
+  const int threads = asked != 0 ? asked : threads_for(per_launch, query.device_graph->multiprocessor_count);
+
+  // Device scratch: the records, reached counts and sources of a launch (kCertificate), the targets (kDistance1),
+  // the rows (kOutput), the distances (kDistance0), the queues and marks (kFlags0).
+  const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(BlockRecord) + 255) & ~size_t{255};
+  const size_t sources_at = reached_at + ((static_cast<size_t>(per_launch) * 8 + 255) & ~size_t{255});
+  auto* misc = static_cast<char*>(ws.buffer(Slot::kCertificate, sources_at + static_cast<size_t>(per_launch) * 8));
+  auto* records = reinterpret_cast<BlockRecord*>(misc);
+  auto* reached_device = reinterpret_cast<unsigned long long*>(misc + reached_at);
+  auto* sources_device = reinterpret_cast<int64_t*>(misc + sources_at);
+  int32_t* target_ids = nullptr;
+  if (targets != nullptr && target_count > 0) {
+    target_ids = ws.buffer<int32_t>(Slot::kDistance1, target_count);
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(target_ids, targets, static_cast<size_t>(target_count) * sizeof(int32_t),
+                                     cudaMemcpyHostToDevice, stream));
+  }
+  auto* rows = ws.buffer<output>(Slot::kOutput, std::max<int64_t>(row * per_launch, 1));
+  auto* dist = ws.buffer<stored>(Slot::kDistance0, std::max<int64_t>(n, 1) * per_launch);
+  BlockNfArgs<D> a = base_args<D>(query);
+  a.scratch = scratch<D>(ws, n, per_launch, dist);
+  a.sources = sources_device;
+  a.rows = rows;
+  a.target_ids = target_ids;
+  a.target_count = targets != nullptr ? target_count : -1;
+  a.reached = reached_device;
+  a.records = records;
+
+  std::vector<BlockRecord> records_host(static_cast<size_t>(per_launch));
+  std::vector<unsigned long long> reached_host(static_cast<size_t>(per_launch));
+  BatchRun run;
+  run.sources_per_launch = per_launch;
+  for (int64_t first = 0; first < count; first += per_launch) {
+    throw_if_cancelled(*query.cancelled);
+    const int64_t k = std::min<int64_t>(per_launch, count - first);
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(sources_device, sources + first, static_cast<size_t>(k) * sizeof(int64_t),
+                                     cudaMemcpyHostToDevice, stream));
+    DeviceTimer timer(ws);
+    launch<D>(threads, static_cast<int>(k), stream, a);
+    timer.record_stop();
+    if (row > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, rows,
+                                       static_cast<size_t>(k * row) * sizeof(output), cudaMemcpyDeviceToHost, stream));
+    }
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(records_host.data(), records, static_cast<size_t>(k) * sizeof(BlockRecord),
+                                     cudaMemcpyDeviceToHost, stream));
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host.data(), reached_device,
+                                     static_cast<size_t>(k) * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+    run.time_ms += timer.elapsed_ms();
+    ++run.launches;
+    long long rounds = 0;
+    for (int64_t i = 0; i < k; ++i) {
+      const BlockRecord& r = records_host[static_cast<size_t>(i)];
+      if (!r.converged) throw_not_converged("block-near-far", r.rounds, query.max_iterations > 0);
+      rounds = std::max(rounds, r.rounds);
+      if (reached != nullptr && targets == nullptr) reached[first + i] = static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
+      run.reached += static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
+    }
+    run.rounds += rounds;
+  }
+  return run;
+}
+
+}  // namespace
+
+AlgorithmRun run(const QueryContext& query) {
+  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
+  return run_typed<Int32Distance>(query);
+}
+
+BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
+                   int64_t target_count, void* out, int64_t* reached) {
+  if (count <= 0) return BatchRun{};
+  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    return batch_typed<Float32Distance>(query, sources, count, targets, target_count, out, reached);
+  }
+  return batch_typed<Int32Distance>(query, sources, count, targets, target_count, out, reached);
+}
+
+}  // namespace gsssp::block_nf
