@@ -259,6 +259,12 @@ GSSSP_API int gsssp_device_graph_destroy(gsssp_device_graph_t graph);
 /* Device memory held by the handle (graph plus pooled query scratch), in bytes. */
 GSSSP_API int gsssp_device_graph_memory(gsssp_device_graph_t graph, int64_t* bytes);
 
+/* How GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD runs on this resident graph, in *fit: 0 it does not (its distances exceed
+ * one block's shared memory on this device: UNSUPPORTED); 1 the distances fit and the graph is read from global
+ * memory; 2 the whole graph fits one block's shared memory (its fastest kernel). AUTO's batches and small queries
+ * read it. */
+GSSSP_API int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t* fit);
+
 /* One SSSP query on the GPU. Thread-safe: concurrent calls on one handle each take their own stream and
  * scratch buffers from a pool (created on demand, kept for reuse). Outputs are host memory as for
  * gsssp_cpu_sssp. */
@@ -274,8 +280,9 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
  *     UNSUPPORTED above).
  *   GSSSP_ALGORITHM_BLOCK_NEAR_FAR: a thread block per source running Near-Far, its distances, queues and piles in
  *     global memory (36 bytes per vertex and source with int32 weights, 32 with float32, plus the row): any graph,
- *     as many sources per launch as fit 4 GiB or half the free device memory. options.block_size 0 (chosen by
- *     the sources per launch), 256, 512 or 1024; options.delta / delta_constant as for NEAR_FAR.
+ *     as many sources per launch as fit 16 GiB or half the free device memory. options.block_size 0 (chosen by
+ *     the sources per launch) or threads rounded up to 256, 512 or 1024; options.delta / delta_constant as for
+ *     NEAR_FAR.
  * Sources are ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored);
  * the graph's weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
  *   targets == NULL: `distances` receives source_count rows of num_vertices distances (row i for sources[i], the

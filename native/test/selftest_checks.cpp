@@ -186,6 +186,10 @@ void test_host_api() {
                  "device_graph_create validates before looking for a GPU");
   }
   check_status(gsssp_device_graph_destroy(nullptr), GSSSP_SUCCESS, "destroy(NULL)");
+  {
+    int32_t fit = -1;
+    check_status(gsssp_device_graph_block_fit(nullptr, &fit), GSSSP_ERROR_INVALID_ARGUMENT, "block_fit(NULL graph)");
+  }
 }
 
 // ---- GPU tests ------------------------------------------------------------------------------------
@@ -211,6 +215,13 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
   verify_batch(dg, g, rng, GSSSP_ALGORITHM_MULTI_BELLMAN_FORD);
   // A block per source: graphs whose distances fit one block on every supported card (sm_86/89: about 8,000).
   if (g.n <= 8000) verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD);
+  {
+    // How block-bf fits: a graph of a few hundred vertices fits whole on every supported card.
+    int32_t fit = -1;
+    check(gsssp_device_graph_block_fit(dg, &fit) == GSSSP_SUCCESS && fit >= 0 && fit <= 2, "%s: block_fit %d (%s)",
+          g.name.c_str(), fit, gsssp_last_error());
+    if (g.n <= 200 && static_cast<int64_t>(g.targets.size()) <= 2000) check(fit == 2, "%s: block_fit %d, not 2", g.name.c_str(), fit);
+  }
   verify_block_near_far(dg, g, rng);
   verify_targets(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");

@@ -446,6 +446,17 @@ int gsssp_device_graph_destroy(gsssp_device_graph_t graph) {
   });
 }
 
+int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t* fit) {
+  return guarded([&] {
+    require_non_null(graph, "graph");
+    require_non_null(fit, "fit");
+    HandleUse use(graph, /*allow_cancelled=*/false);
+    const gsssp::graph::DeviceGraph& g = *graph->graph;
+    GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
+    *fit = gsssp::block_bf::fit(g.device, g.num_vertices, g.num_edges, g.weight_type);
+  });
+}
+
 int gsssp_device_graph_memory(gsssp_device_graph_t graph, int64_t* bytes) {
   return guarded([&] {
     require_non_null(graph, "graph");

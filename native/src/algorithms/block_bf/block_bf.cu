@@ -39,32 +39,62 @@ int max_shared_per_block(int device) {
   return bytes;
 }
 
-// Raises the kernel's dynamic shared memory limit to the device's maximum, once per device and type.
+// Raises both kernels' dynamic shared memory limit to the device's maximum, once per device and type.
 template <class D>
 void allow_shared(int device) {
   static std::mutex mutex;
   static std::map<int, bool>* done = new std::map<int, bool>();  // never freed
   std::lock_guard<std::mutex> lock(mutex);
   if ((*done)[device]) return;
-  GSSSP_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(block_bf_kernel<D>),
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, max_shared_per_block(device)));
+  for (const void* kernel : {reinterpret_cast<const void*>(block_bf_kernel<D>),
+                             reinterpret_cast<const void*>(block_bf_shared_kernel<D>)}) {
+    GSSSP_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, max_shared_per_block(device)));
+  }
   (*done)[device] = true;
 }
 
-// The dynamic shared memory a block needs for n vertices, refused with UNSUPPORTED (naming the sizes and
-// `instead`) when the device gives a block less; the kernel is allowed the device's maximum.
+// The kernel a graph runs: the whole graph in one block's shared memory when it fits (shared_graph), else the
+// distances only.
+struct Plan {
+  bool shared_graph = false;
+  size_t bytes = 0;
+};
+
+// The plan for n vertices, refused with UNSUPPORTED (naming the sizes and `instead`) when not even the distances
+// fit; the kernels are allowed the device's maximum.
 template <class D>
-size_t shared_bytes_checked(int device, long long n, const char* what, const char* where, const char* instead) {
-  const size_t bytes = shared_bytes<D>(n);
-  if (bytes > static_cast<size_t>(max_shared_per_block(device))) {
-    fail(GSSSP_ERROR_UNSUPPORTED,
-         format("%s %lld bytes per vertex in %s shared memory: %lld vertices need %zu bytes, and this GPU gives a "
-                "block %d. %s",
-                what, static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), where, n, bytes,
-                max_shared_per_block(device), instead));
+Plan plan_checked(int device, long long n, long long m, const char* what, const char* where, const char* instead) {
+  Plan plan;
+  const SharedLayout layout = SharedLayout::of<D>(n, m);
+  if (layout.bytes <= static_cast<size_t>(max_shared_per_block(device)) && m < (int64_t{1} << 31)) {
+    plan.shared_graph = true;
+    plan.bytes = layout.bytes;
+  } else {
+    plan.bytes = shared_bytes<D>(n);
+    if (plan.bytes > static_cast<size_t>(max_shared_per_block(device))) {
+      fail(GSSSP_ERROR_UNSUPPORTED,
+           format("%s %lld bytes per vertex in %s shared memory: %lld vertices need %zu bytes, and this GPU gives a "
+                  "block %d. %s",
+                  what, static_cast<long long>(sizeof(typename D::stored) + sizeof(int)), where, n, plan.bytes,
+                  max_shared_per_block(device), instead));
+    }
   }
   allow_shared<D>(device);
-  return bytes;
+  return plan;
+}
+
+template <class D>
+void launch(const Plan& plan, unsigned blocks, cudaStream_t stream, const CsrView& g, long long source, long long limit,
+            const BlockOutput<D>& output, DeviceCounters* counters, RoundRecord* records) {
+  const auto* weights = static_cast<const typename D::weight*>(g.weights);
+  if (plan.shared_graph) {
+    block_bf_shared_kernel<D><<<blocks, kBlockThreads, plan.bytes, stream>>>(g.num_vertices, g.num_edges, g.offsets, g.targets,
+                                                                             weights, source, limit, output, counters, records);
+  } else {
+    block_bf_kernel<D><<<blocks, kBlockThreads, plan.bytes, stream>>>(g.num_vertices, g.offsets, g.targets, weights, source,
+                                                                      limit, output, counters, records);
+  }
+  GSSSP_CUDA_CHECK(cudaGetLastError());
 }
 
 template <class D>
@@ -74,8 +104,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const size_t bytes = shared_bytes_checked<D>(device, n, "BLOCK_BELLMAN_FORD keeps", "one block's",
-                                              "Use ADDS for larger graphs");
+  const Plan plan = plan_checked<D>(device, n, g.num_edges, "BLOCK_BELLMAN_FORD keeps", "one block's",
+                                    "Use ADDS for larger graphs");
   auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, std::max<long long>(n, 1));
   auto* record_host = static_cast<RoundRecord*>(ws.staging(sizeof(RoundRecord)));
   auto* record = static_cast<RoundRecord*>(ws.buffer(Slot::kFlags0, sizeof(RoundRecord)));
@@ -88,10 +118,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   DeviceTimer timer(ws);
   BlockOutput<D> output;
   output.stored_out = dist;
-  block_bf_kernel<D><<<1, kBlockThreads, bytes, stream>>>(n, g.offsets, g.targets,
-                                                          static_cast<const typename D::weight*>(g.weights),
-                                                          query.source, limit, output, ws.counters(), record);
-  GSSSP_CUDA_CHECK(cudaGetLastError());
+  launch<D>(plan, 1, stream, g, query.source, limit, output, ws.counters(), record);
   timer.record_stop();
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(record_host, record, sizeof(RoundRecord), cudaMemcpyDeviceToHost, stream));
   if (tail_early) query.tail->enqueue(dist);
@@ -126,8 +153,8 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const size_t bytes = shared_bytes_checked<D>(device, n, "BLOCK_BELLMAN_FORD batches keep", "each block's",
-                                              "Use MULTI_BELLMAN_FORD or concurrent queries");
+  const Plan plan = plan_checked<D>(device, n, g.num_edges, "BLOCK_BELLMAN_FORD batches keep", "each block's",
+                                    "Use BLOCK_NEAR_FAR or concurrent queries");
   using output = typename D::output;
   const int64_t row = targets != nullptr ? target_count : n;
   const int64_t per_launch = std::min<int64_t>(count, batch_launch(row));
@@ -163,9 +190,7 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
     o.target_count = targets != nullptr ? target_count : -1;
     o.reached = reached_device;
     DeviceTimer timer(ws);
-    block_bf_kernel<D><<<static_cast<unsigned>(k), kBlockThreads, bytes, stream>>>(
-        n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), 0, limit, o, ws.counters(), records);
-    GSSSP_CUDA_CHECK(cudaGetLastError());
+    launch<D>(plan, static_cast<unsigned>(k), stream, g, 0, limit, o, ws.counters(), records);
     timer.record_stop();
     if (row > 0) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, rows,
@@ -206,6 +231,14 @@ bool fits(int device, int64_t num_vertices, int32_t weight_type) {
   const size_t bytes = weight_type == GSSSP_WEIGHT_FLOAT32 ? shared_bytes<Float32Distance>(num_vertices)
                                                            : shared_bytes<Int32Distance>(num_vertices);
   return bytes <= static_cast<size_t>(max_shared_per_block(device));
+}
+
+int fit(int device, int64_t num_vertices, int64_t num_edges, int32_t weight_type) {
+  const size_t limit = static_cast<size_t>(max_shared_per_block(device));
+  const size_t whole = weight_type == GSSSP_WEIGHT_FLOAT32 ? SharedLayout::of<Float32Distance>(num_vertices, num_edges).bytes
+                                                           : SharedLayout::of<Int32Distance>(num_vertices, num_edges).bytes;
+  if (whole <= limit && num_edges < (int64_t{1} << 31)) return 2;
+  return fits(device, num_vertices, weight_type) ? 1 : 0;
 }
 
 AlgorithmRun run(const QueryContext& query) {

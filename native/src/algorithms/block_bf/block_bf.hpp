@@ -1,5 +1,6 @@
 // GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: Bellman-Ford (Harish & Narayanan, as in Patel 2023, Algorithms 5-7)
-// run whole inside one thread block, with the distances in shared memory: gsssp's small-graph solver.
+// run whole inside one thread block, with the distances in shared memory (and the whole graph, when it fits:
+// block_bf_policy.hpp): gsssp's small-graph solver.
 //
 // On small graphs the GPU algorithms built for large ones are latency-bound, not work-bound: ADDS's
 // manager/worker hand-offs took 147 us of kernel time on a 1,000-vertex random graph (H200, selftest
@@ -26,5 +27,9 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
 
 // Whether a graph of n vertices and this weight type fits on `device` (the check run() makes).
 bool fits(int device, int64_t num_vertices, int32_t weight_type);
+
+// 2 when the whole graph (n vertices, m edges) fits one block's shared memory on `device`, 1 when only its
+// distances do, 0 when neither (gsssp_device_graph_block_fit).
+int fit(int device, int64_t num_vertices, int64_t num_edges, int32_t weight_type);
 
 }  // namespace gsssp::block_bf

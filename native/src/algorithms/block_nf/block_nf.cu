@@ -26,14 +26,12 @@ int64_t scratch_bytes_per_source(int64_t n) {
   return n * (static_cast<int64_t>(sizeof(typename D::stored)) + kQueueBytesPerVertex);
 }
 
-// options.block_size: 0 for the policy's choice, else 256, 512 or 1024.
+// options.block_size: 0 for the policy's choice; else rounded up to the kernel's next block size (256, 512 or 1024),
+// as other algorithms take any multiple of 32.
 int requested_threads(const QueryContext& query) {
   const int asked = query.options.block_size;
-  if (asked != 0 && asked != 256 && asked != 512 && asked != 1024) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("BLOCK_NEAR_FAR runs blocks of 256, 512 or 1024 threads, not %d (options.block_size; 0 chooses)", asked));
-  }
-  return asked;
+  if (asked == 0) return 0;
+  return asked <= 256 ? 256 : asked <= 512 ? 512 : 1024;
 }
 
 template <class D>
@@ -132,6 +130,7 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const int64_t held = static_cast<int64_t>(ws.capacity(Slot::kDistance0) + ws.capacity(Slot::kFlags0) +
                                             ws.capacity(Slot::kOutput));
   const int64_t budget = std::min<int64_t>(kLaunchBytes, (static_cast<int64_t>(free_bytes) + held) / 2);
+  (void)total_bytes;
   const int64_t per_source = scratch_bytes_per_source<D>(n) + row * static_cast<int64_t>(sizeof(output));
   const int64_t fits = budget / std::max<int64_t>(per_source, 1);
   if (fits < 1) {

@@ -5,11 +5,13 @@
 
 namespace gsssp::block_nf {
 
-// Device memory one launch of a batch may hold, rows and scratch together: 4 GiB, or half of what the device
-// has free when that is less. Each source of a launch needs n × (8 + 28) bytes for int32 weights (its row, its
-// distances, two near queues, two far piles and two marks): on USA-road-d.NY 405 sources per launch, on R-MAT 20
-// 102. More sources per launch only add waves: the SMs hold 2 blocks of 1024 threads, or 8 of 256, each.
-constexpr int64_t kLaunchBytes = int64_t{4} << 30;
+// Device memory one launch of a batch may hold, rows and scratch together: 16 GiB, or half of what the device has
+// free when that is less. Each source of a launch needs n × (8 + 28) bytes for int32 weights (its row, its
+// distances, two near queues, two far piles and two marks). At 4 GiB, R-MAT 20 ran 102 sources per launch on 102 of
+// an H200's 132 SMs, one block of 1024 threads each: 3,664 us per answer, against 134 us on USA-road-d.NY with 405
+// per launch (benchmarks/results/many/2026-11-26_8112a3d_h200). More sources per launch beyond the SMs' capacity
+// (2 blocks of 1024 threads, 4 of 512 or 8 of 256 each) only add waves.
+constexpr int64_t kLaunchBytes = int64_t{16} << 30;
 
 // Sources per launch, at most (the block-per-source design's limit in block_bf as well).
 constexpr int64_t kMaxSourcesPerLaunch = 8192;

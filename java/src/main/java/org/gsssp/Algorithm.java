@@ -79,10 +79,10 @@ public enum Algorithm {
      * and far piles in global memory: the batch design for graphs too large for one block's shared memory. A round
      * ends at a block barrier instead of a kernel launch, and a launch runs as many searches at once as the SMs hold
      * blocks (hundreds). Named in {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)}
-     * it runs a batch in launches of as many sources as fit 4 GiB of device memory (36 bytes per vertex and source,
-     * plus the rows); a single query runs one block, a small part of the GPU. Non-negative weights only; batches give
-     * distances only. {@link Options#blockSize()} 256, 512 or 1024 fixes the block's threads; {@link DeltaSteppingParams}
-     * its Delta.
+     * it runs a batch in launches of as many sources as fit 16 GiB of device memory, or half of what is free (36 bytes
+     * per vertex and source, plus the rows); a single query runs one block, a small part of the GPU. Non-negative
+     * weights only; batches give distances only. {@link Options#blockSize()} fixes the block's threads, rounded up to
+     * 256, 512 or 1024; {@link DeltaSteppingParams} its Delta.
      */
     BLOCK_NEAR_FAR(13, "block-nf", true),
     /**
@@ -198,6 +198,63 @@ public enum Algorithm {
      */
     public static Algorithm chooseAutoOnGpu(Graph graph) {
         return graph.hasNegativeWeight() ? HBF : defaultGpuAlgorithm();
+    }
+
+    /**
+     * AUTO's lower bound for {@link #BLOCK_BELLMAN_FORD} on a resident graph ({@link #chooseAutoResident}): below it CPU
+     * Dijkstra answers a single query sooner than a kernel launch and its copies. Measured from Java (whole call into
+     * QueryBuffers, CrossoverBenchmark) on an H200 host, benchmarks/results/serving/2026-11-26_8112a3d_h200.
+     */
+    public static final long AUTO_BLOCK_MIN_EDGES = 4_000;
+
+    /**
+     * AUTO for a single query on a graph resident on a GPU ({@link DeviceGraph#query}): {@link #chooseAuto(Graph,
+     * boolean)}'s choice, except that a graph it gives to CPU Dijkstra runs {@link #BLOCK_BELLMAN_FORD} when the whole
+     * graph fits one block's shared memory ({@code blockFit} 2) and has at least {@link #AUTO_BLOCK_MIN_EDGES} edges.
+     *
+     * @param graph    the graph, open
+     * @param blockFit {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2
+     * @return the algorithm to run, never AUTO
+     */
+    static Algorithm chooseAutoResident(Graph graph, int blockFit) {
+        Algorithm single = chooseAuto(graph, true);
+        if (single == CPU_DIJKSTRA && blockFit == 2 && graph.numEdges() >= AUTO_BLOCK_MIN_EDGES) {
+            return BLOCK_BELLMAN_FORD;
+        }
+        return single;
+    }
+
+    /**
+     * AUTO's design for a batch or a matrix on a GPU ({@link DeviceGraph#chooseBatch}), from the single query's choice
+     * and how {@link #BLOCK_BELLMAN_FORD} fits the graph on the device:
+     * <ol>
+     *   <li>predecessors, or negative weights: {@link #chooseAuto(Graph, boolean) the single query's algorithm}, run as
+     *       concurrent queries (the one-launch designs give distances only and need non-negative weights);</li>
+     *   <li>the whole graph fits one block's shared memory ({@code blockFit} 2): {@link #BLOCK_BELLMAN_FORD}, a block per
+     *       source;</li>
+     *   <li>below AUTO's crossover ({@link #AUTO_GPU_MIN_EDGES}) otherwise: CPU Dijkstra on every core;</li>
+     *   <li>else {@link #BLOCK_NEAR_FAR}, a block per source.</li>
+     * </ol>
+     * Measured on an H200 (benchmarks/results/many/2026-11-26_8112a3d_h200, µs per answer, 256 random sources): rome99
+     * block-bf 3.6, block-nf 4.9, CPU (16 cores) 30.1; USA-road-d.NY block-nf 134, concurrent ADDS 853.
+     *
+     * @param graph          the graph, open
+     * @param blockFit       {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2
+     * @param predecessors   whether the batch's answers need predecessors
+     * @return the algorithm or design the batch runs, never AUTO
+     */
+    static Algorithm chooseBatchOnGpu(Graph graph, int blockFit, boolean predecessors) {
+        Algorithm single = chooseAuto(graph, true);
+        if (predecessors || graph.hasNegativeWeight()) {
+            return single;
+        }
+        if (blockFit == 2) {
+            return BLOCK_BELLMAN_FORD;
+        }
+        if (single == CPU_DIJKSTRA) {
+            return CPU_DIJKSTRA;
+        }
+        return BLOCK_NEAR_FAR;
     }
 
     /**

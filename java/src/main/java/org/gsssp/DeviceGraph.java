@@ -370,10 +370,11 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target, by AUTO: on the CPU ({@link Sssp#matrix}) below AUTO's
-     * crossover, else one resident query per source, several in flight at once (the ADDS grids share the device),
-     * each sending back only its row. (The one-launch designs, {@link #matrix(int[], int[], Algorithm)}, measured
-     * slower: see {@link #chooseBatch}.)
+     * Distances from every source to every target, by AUTO's batch design ({@link #chooseBatch}): a thread block per
+     * source ({@link Algorithm#BLOCK_BELLMAN_FORD} for graphs that fit one block's shared memory, else
+     * {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns crossing the bus; CPU Dijkstra on every core
+     * ({@link Sssp#matrix}) for small graphs that do not fit a block; concurrent resident H-BF queries for negative
+     * weights.
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
@@ -385,13 +386,14 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * {@link #matrix(int[], int[])} by a chosen design: {@link Algorithm#MULTI_BELLMAN_FORD} (up to 128 sources per
-     * launch) or {@link Algorithm#BLOCK_BELLMAN_FORD} (a thread block per source, small graphs) run the one-launch
-     * designs, only the targets' columns crossing the bus; AUTO chooses as {@link #matrix(int[], int[])} does; any
-     * other algorithm runs the concurrent-query design.
+     * launch), {@link Algorithm#BLOCK_BELLMAN_FORD} (a thread block per source, small graphs) or
+     * {@link Algorithm#BLOCK_NEAR_FAR} (a thread block per source, any graph) run the one-launch designs, only the
+     * targets' columns crossing the bus; AUTO chooses as {@link #matrix(int[], int[])} does; a CPU algorithm runs
+     * {@link Sssp#matrix}; any other GPU algorithm runs one resident query per source, several in flight at once.
      *
      * @param sources   internal vertex ids, one row each
      * @param targets   internal vertex ids, one column each
-     * @param algorithm {@link Algorithm#MULTI_BELLMAN_FORD}, {@link Algorithm#BLOCK_BELLMAN_FORD} or AUTO
+     * @param algorithm a one-launch design, another algorithm, or AUTO
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
@@ -401,7 +403,7 @@ public final class DeviceGraph implements AutoCloseable {
             Sssp.checkTargets(graph, targets);
             return oneLaunchMatrix(sources, targets, design, noTree);
         }
-        if (!resolve(Algorithm.AUTO).requiresGpu()) {
+        if (!design.requiresGpu()) {
             enter();
             try {
                 return Sssp.matrix(graph, sources, targets);
@@ -413,7 +415,7 @@ public final class DeviceGraph implements AutoCloseable {
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         try {
             java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
-                try (DeviceResult r = queryResident(sources[i], Algorithm.AUTO, noTree)) {
+                try (DeviceResult r = queryResident(sources[i], design, noTree)) {
                     if (m.weightType() == WeightType.INT32) {
                         m.setRow(i, r.distancesAsLong(targets));
                     } else {
@@ -461,11 +463,13 @@ public final class DeviceGraph implements AutoCloseable {
      *   <li>{@link Algorithm#BLOCK_BELLMAN_FORD} without predecessors: <em>a thread block per source</em>, thousands
      *       of sources per launch (graphs whose distances fit one block's shared memory), in native calls of up to
      *       8,192 sources;</li>
+     *   <li>{@link Algorithm#BLOCK_NEAR_FAR} without predecessors: <em>a thread block per source</em> running
+     *       Near-Far in global memory, any graph, as many sources per launch as fit its device-memory budget;</li>
      *   <li>{@link Algorithm#MULTI_BELLMAN_FORD} without predecessors: <em>one launch for many sources</em>. Up to
      *       128 sources are searched together (a warp lane per source, each edge read once for all of them), in
      *       native calls of up to {@value #MULTI_CHUNK_MAX} sources.</li>
-     *   <li>For both, while the consumer reads one call's rows, the next call runs. Host memory: two calls' rows,
-     *       at most about 1 GiB.</li>
+     *   <li>For these, while the consumer reads one call's rows, the next call runs. Host memory: at most 2 GiB of
+     *       rows (page-locked when a GPU is present), kept for the next batch until this graph closes.</li>
      *   <li>any other algorithm, or predecessors: <em>concurrent queries</em> (the concurrency model in the README:
      *       each query in flight takes a share of the GPU). At most {@link #BATCH_IN_FLIGHT} run at a time, each
      *       into pinned output buffers of its own that serve the next source once the consumer has read the
@@ -518,19 +522,19 @@ public final class DeviceGraph implements AutoCloseable {
     static final int BLOCK_CHUNK_MAX = 8_192;
 
     /** Host memory of the one-launch batch design's row buffers together, at most (one buffer for a batch that fits). */
-    static final long MULTI_HOST_BYTES = 1L << 30;
+    static final long MULTI_HOST_BYTES = 2L << 30;
 
     /**
-     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseAuto}'s, run as
-     * concurrent queries (CPU Dijkstra on one worker per core below its crossover, ADDS on the GPU above). Both
-     * one-launch designs measured slower. A thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD}) against
-     * the CPU's 16 workers on small graphs (H200 host, µs per answer, benchmarks/results/many/2026-11-26_65581af_h200):
-     * rome99 46.7 against 36.6, random 1,000 × 7 18.4 against 18.2, grid 64² 63.0 against 39.9. The lanes
-     * design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost to it on every graph class measured (H200,
-     * 256 sources, µs per answer, benchmarks/results/many/2026-11-26_dd2dee6_h200): road NY 2,989 against ADDS's
-     * 829; R-MAT 20 3,001 against 1,278; random 1M × 7 2,616 against 640; rome99 48.5 against the CPU's 24.0. A
-     * vertex joins a round's frontier when any of its 128 searches lowered it, so each round does the union of 128
-     * Bellman-Ford frontiers, and Bellman-Ford's redundant relaxations multiply with it.
+     * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseBatchOnGpu}'s
+     * rule, with how {@link Algorithm#BLOCK_BELLMAN_FORD} fits this graph on this device. Without predecessors and with
+     * non-negative weights a batch runs a thread block per source: {@link Algorithm#BLOCK_BELLMAN_FORD} when the whole
+     * graph fits one block's shared memory, else {@link Algorithm#BLOCK_NEAR_FAR} (CPU Dijkstra on every core for small
+     * graphs that fit no block). H200, µs per answer, 256 random sources (benchmarks/results/many/2026-11-26_8112a3d_h200):
+     * USA-road-d.NY block-nf 134 against concurrent ADDS 853; rome99 block-bf 3.6 against the CPU's 30.1. The lanes
+     * design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured (benchmarks/results/many/
+     * 2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches lowered it, so each round
+     * does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights, the single query's algorithm
+     * runs as concurrent queries.
      *
      * @param algorithm   the caller's algorithm; anything but AUTO is kept
      * @param options     the batch's options
@@ -545,7 +549,33 @@ public final class DeviceGraph implements AutoCloseable {
         if (algorithm != Algorithm.AUTO) {
             return algorithm;
         }
-        return resolve(Algorithm.AUTO);
+        return Algorithm.chooseBatchOnGpu(graph, blockFit(), options.computePredecessors());
+    }
+
+    /** gsssp_device_graph_block_fit for this graph, asked once: -1 until then. */
+    private volatile int blockFit = -1;
+
+    /**
+     * How {@link Algorithm#BLOCK_BELLMAN_FORD} runs on this graph on its device: 0 not at all (too large), 1 with its
+     * distances in one block's shared memory, 2 with the whole graph there (its fastest kernel).
+     *
+     * @return 0, 1 or 2
+     * @throws GraphClosedException if this device graph is closed
+     */
+    int blockFit() {
+        int fit = blockFit;
+        if (fit < 0) {
+            enter();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(ValueLayout.JAVA_INT);
+                Status.check(GssspNative.gsssp_device_graph_block_fit(handle, out), "asking how BLOCK_BELLMAN_FORD fits " + graph.name());
+                fit = out.get(ValueLayout.JAVA_INT, 0);
+                blockFit = fit;
+            } finally {
+                exit();
+            }
+        }
+        return fit;
     }
 
     /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */
@@ -739,7 +769,7 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     private Algorithm resolve(Algorithm algorithm) {
-        return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
+        return algorithm == Algorithm.AUTO ? Algorithm.chooseAutoResident(graph, blockFit()) : algorithm;
     }
 
     private String describe(Algorithm algorithm, int source) {

@@ -98,4 +98,35 @@ class AutoRuleTest {
         assertEquals(Algorithm.ADDS, Algorithm.defaultGpuAlgorithm());
         assertTrue(Algorithm.defaultGpuAlgorithm().requiresGpu());
     }
+
+    @Test
+    void batchesRunABlockPerSourceUnlessTheyNeedTreesOrNegativeWeights() {
+        try (Graph smallGraph = small(3); Graph large = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 2); Graph negative = small(-1)) {
+            // the whole graph fits one block: block-bf, whatever its size
+            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseBatchOnGpu(smallGraph, 2, false));
+            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseBatchOnGpu(large, 2, false));
+            // below the crossover and not in one block: the CPU; above it: block-nf
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseBatchOnGpu(smallGraph, 1, false));
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseBatchOnGpu(smallGraph, 0, false));
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, Algorithm.chooseBatchOnGpu(large, 1, false));
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, Algorithm.chooseBatchOnGpu(large, 0, false));
+            // predecessors: the single query's algorithm, as concurrent queries
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseBatchOnGpu(smallGraph, 2, true));
+            assertEquals(Algorithm.ADDS, Algorithm.chooseBatchOnGpu(large, 2, true));
+            // negative weights: H-BF, which takes them
+            assertEquals(Algorithm.HBF, Algorithm.chooseBatchOnGpu(negative, 2, false));
+        }
+    }
+
+    @Test
+    void residentSmallGraphsThatFitOneBlockRunBlockBellmanFord() {
+        try (Graph tiny = small(3); Graph mid = path((int) Algorithm.AUTO_BLOCK_MIN_EDGES, 2);
+                Graph large = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 2); Graph negative = small(-1)) {
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAutoResident(tiny, 2), "below AUTO_BLOCK_MIN_EDGES");
+            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseAutoResident(mid, 2));
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAutoResident(mid, 1), "only its distances fit");
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoResident(large, 2), "above the GPU crossover: ADDS");
+            assertEquals(Algorithm.HBF, Algorithm.chooseAutoResident(negative, 2));
+        }
+    }
 }

@@ -47,8 +47,11 @@ class MultiBellmanFordGpuTest {
                     try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                         // 300 sources: three launches of up to 128 on the small graphs, with a repeat.
                         int[] sources = randomSources(g, n >= 5_000 ? 140 : 300, seed);
-                        assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length),
-                                spec.toString());
+                        assertEquals(Algorithm.chooseBatchOnGpu(g, dg.blockFit(), false),
+                                dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, sources.length), spec.toString());
+                        if (n <= 37) {
+                            assertEquals(2, dg.blockFit(), spec + ": a tiny graph fits one block whole");
+                        }
                         int[] targets = randomSources(g, Math.min(n, 50), seed + 1000);
                         for (Algorithm design : List.of(Algorithm.MULTI_BELLMAN_FORD, Algorithm.BLOCK_BELLMAN_FORD,
                                 Algorithm.BLOCK_NEAR_FAR, Algorithm.AUTO)) {
@@ -98,7 +101,7 @@ class MultiBellmanFordGpuTest {
             Spec spec = new Spec(Shape.GRID, 40_000, 5, type, 100, 0.0);
             try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
                 int[] sources = randomSources(g, 70, 5);
-                for (int threads : new int[] {0, 256, 512, 1024}) {
+                for (int threads : new int[] {0, 128, 256, 512, 1024}) {
                     for (double delta : new double[] {0, 1, 1e6}) {
                         Options o = Options.builder().computePredecessors(false).blockSize(threads)
                                 .deltaStepping(DeltaSteppingParams.builder().delta(delta).build()).build();
@@ -107,8 +110,6 @@ class MultiBellmanFordGpuTest {
                                 spec + " (seed " + spec.seed() + ") threads " + threads + " delta " + delta + " row " + i + ": " + x)));
                     }
                 }
-                Options bad = Options.builder().computePredecessors(false).blockSize(128).build();
-                assertThrows(IllegalArgumentException.class, () -> dg.queryBatch(sources, Algorithm.BLOCK_NEAR_FAR, bad, (i, r) -> {}));
             }
         }
         assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));
@@ -120,7 +121,8 @@ class MultiBellmanFordGpuTest {
         try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
             assertThrows(UnsupportedInputException.class, () -> dg.queryBatch(new int[] {0, 1}, Algorithm.BLOCK_BELLMAN_FORD,
                     BatchTest.NO_TREE, (i, r) -> {}));
-            assertEquals(Algorithm.chooseAuto(g, true), dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, 2));
+            assertEquals(0, dg.blockFit());
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, dg.chooseBatch(Algorithm.AUTO, BatchTest.NO_TREE, 2));
         }
     }
 

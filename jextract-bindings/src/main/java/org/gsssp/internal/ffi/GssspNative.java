@@ -1054,6 +1054,67 @@ public class GssspNative extends GssspNative$shared {
         }
     }
 
+    private static class gsssp_device_graph_block_fit {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_block_fit").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_block_fit"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t *fit)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_block_fit$descriptor() {
+        return gsssp_device_graph_block_fit.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t *fit)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_block_fit$handle() {
+        return gsssp_device_graph_block_fit.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t *fit)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_block_fit$address() {
+        return gsssp_device_graph_block_fit.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_block_fit(gsssp_device_graph_t graph, int32_t *fit)
+     * }
+     */
+    public static int gsssp_device_graph_block_fit(MemorySegment graph, MemorySegment fit) {
+        var mh$ = gsssp_device_graph_block_fit.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_block_fit", graph, fit);
+            }
+            return (int)mh$.invokeExact(graph, fit);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class gsssp_device_graph_sssp {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_INT,
