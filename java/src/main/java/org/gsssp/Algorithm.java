@@ -201,28 +201,14 @@ public enum Algorithm {
     }
 
     /**
-     * AUTO's lower bound for {@link #BLOCK_BELLMAN_FORD} on a resident graph ({@link #chooseAutoResident}): below it CPU
-     * Dijkstra answers a single query sooner than a kernel launch and its copies. Measured from Java (whole call into
-     * QueryBuffers, CrossoverBenchmark) on an H200 host, benchmarks/results/serving/2026-11-26_8112a3d_h200.
+     * AUTO's bound for {@link #BLOCK_NEAR_FAR} batches: graphs with at most this many edges per vertex (road networks,
+     * grids: long shortest paths and narrow frontiers, which leave most of the GPU idle under one search) run a block
+     * per source; denser ones (uniform random, power-law: short paths and frontiers wide enough to fill the GPU) run
+     * concurrent ADDS queries. H200, µs per answer, 256 random sources, block-nf against concurrent ADDS
+     * (benchmarks/results/many/2026-11-26_e0e12ca_h200): USA-road-d.NY (2.8 edges per vertex) 132.8 against 830.8;
+     * random 1M × 7 1,139.8 against 904.2; R-MAT 20 (16) 1,864.5 against 1,267.6.
      */
-    public static final long AUTO_BLOCK_MIN_EDGES = 4_000;
-
-    /**
-     * AUTO for a single query on a graph resident on a GPU ({@link DeviceGraph#query}): {@link #chooseAuto(Graph,
-     * boolean)}'s choice, except that a graph it gives to CPU Dijkstra runs {@link #BLOCK_BELLMAN_FORD} when the whole
-     * graph fits one block's shared memory ({@code blockFit} 2) and has at least {@link #AUTO_BLOCK_MIN_EDGES} edges.
-     *
-     * @param graph    the graph, open
-     * @param blockFit {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2
-     * @return the algorithm to run, never AUTO
-     */
-    static Algorithm chooseAutoResident(Graph graph, int blockFit) {
-        Algorithm single = chooseAuto(graph, true);
-        if (single == CPU_DIJKSTRA && blockFit == 2 && graph.numEdges() >= AUTO_BLOCK_MIN_EDGES) {
-            return BLOCK_BELLMAN_FORD;
-        }
-        return single;
-    }
+    public static final double AUTO_BLOCK_NF_MAX_DEGREE = 5.0;
 
     /**
      * AUTO's design for a batch or a matrix on a GPU ({@link DeviceGraph#chooseBatch}), from the single query's choice
@@ -233,10 +219,12 @@ public enum Algorithm {
      *   <li>the whole graph fits one block's shared memory ({@code blockFit} 2): {@link #BLOCK_BELLMAN_FORD}, a block per
      *       source;</li>
      *   <li>below AUTO's crossover ({@link #AUTO_GPU_MIN_EDGES}) otherwise: CPU Dijkstra on every core;</li>
-     *   <li>else {@link #BLOCK_NEAR_FAR}, a block per source.</li>
+     *   <li>at most {@link #AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: {@link #BLOCK_NEAR_FAR}, a block per source;</li>
+     *   <li>else the single query's algorithm ({@link #ADDS}) as concurrent queries.</li>
      * </ol>
-     * Measured on an H200 (benchmarks/results/many/2026-11-26_8112a3d_h200, µs per answer, 256 random sources): rome99
-     * block-bf 3.6, block-nf 4.9, CPU (16 cores) 30.1; USA-road-d.NY block-nf 134, concurrent ADDS 853.
+     * Measured on an H200 (µs per answer, 256 random sources): rome99 block-bf 3.2 against the CPU's 16 cores 30.1
+     * (benchmarks/results/many/2026-11-26_e0e12ca_h200 and 2026-11-26_8112a3d_h200); for the larger graphs see
+     * {@link #AUTO_BLOCK_NF_MAX_DEGREE}.
      *
      * @param graph          the graph, open
      * @param blockFit       {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2
@@ -254,7 +242,10 @@ public enum Algorithm {
         if (single == CPU_DIJKSTRA) {
             return CPU_DIJKSTRA;
         }
-        return BLOCK_NEAR_FAR;
+        if (graph.numEdges() <= AUTO_BLOCK_NF_MAX_DEGREE * Math.max(1, graph.numVertices())) {
+            return BLOCK_NEAR_FAR;
+        }
+        return single;
     }
 
     /**

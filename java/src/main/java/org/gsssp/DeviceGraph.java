@@ -371,10 +371,10 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * Distances from every source to every target, by AUTO's batch design ({@link #chooseBatch}): a thread block per
-     * source ({@link Algorithm#BLOCK_BELLMAN_FORD} for graphs that fit one block's shared memory, else
-     * {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns crossing the bus; CPU Dijkstra on every core
-     * ({@link Sssp#matrix}) for small graphs that do not fit a block; concurrent resident H-BF queries for negative
-     * weights.
+     * source ({@link Algorithm#BLOCK_BELLMAN_FORD} or {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns
+     * crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
+     * else one resident query per source (ADDS, or H-BF for negative weights), several in flight at once, each sending
+     * back only its row.
      *
      * @param sources internal vertex ids, one row each
      * @param targets internal vertex ids, one column each
@@ -527,14 +527,16 @@ public final class DeviceGraph implements AutoCloseable {
     /**
      * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseBatchOnGpu}'s
      * rule, with how {@link Algorithm#BLOCK_BELLMAN_FORD} fits this graph on this device. Without predecessors and with
-     * non-negative weights a batch runs a thread block per source: {@link Algorithm#BLOCK_BELLMAN_FORD} when the whole
-     * graph fits one block's shared memory, else {@link Algorithm#BLOCK_NEAR_FAR} (CPU Dijkstra on every core for small
-     * graphs that fit no block). H200, µs per answer, 256 random sources (benchmarks/results/many/2026-11-26_8112a3d_h200):
-     * USA-road-d.NY block-nf 134 against concurrent ADDS 853; rome99 block-bf 3.6 against the CPU's 30.1. The lanes
-     * design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured (benchmarks/results/many/
-     * 2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches lowered it, so each round
-     * does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights, the single query's algorithm
-     * runs as concurrent queries.
+     * non-negative weights: {@link Algorithm#BLOCK_BELLMAN_FORD} (a block per source) when the whole graph fits one
+     * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;
+     * {@link Algorithm#BLOCK_NEAR_FAR} (a block per source) for sparse graphs (at most
+     * {@link Algorithm#AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: road networks, grids); else concurrent ADDS
+     * queries. H200, µs per answer, 256 random sources (benchmarks/results/many/2026-11-26_e0e12ca_h200): USA-road-d.NY
+     * block-nf 132.8 against concurrent ADDS 830.8; rome99 block-bf 3.2, against the CPU's 30.1 in the run before. The
+     * lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured
+     * (benchmarks/results/many/2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches
+     * lowered it, so each round does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights,
+     * the single query's algorithm runs as concurrent queries.
      *
      * @param algorithm   the caller's algorithm; anything but AUTO is kept
      * @param options     the batch's options
@@ -769,7 +771,7 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     private Algorithm resolve(Algorithm algorithm) {
-        return algorithm == Algorithm.AUTO ? Algorithm.chooseAutoResident(graph, blockFit()) : algorithm;
+        return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
     }
 
     private String describe(Algorithm algorithm, int source) {

@@ -116,17 +116,19 @@ class AutoRuleTest {
             // negative weights: H-BF, which takes them
             assertEquals(Algorithm.HBF, Algorithm.chooseBatchOnGpu(negative, 2, false));
         }
-    }
-
-    @Test
-    void residentSmallGraphsThatFitOneBlockRunBlockBellmanFord() {
-        try (Graph tiny = small(3); Graph mid = path((int) Algorithm.AUTO_BLOCK_MIN_EDGES, 2);
-                Graph large = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 2); Graph negative = small(-1)) {
-            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAutoResident(tiny, 2), "below AUTO_BLOCK_MIN_EDGES");
-            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseAutoResident(mid, 2));
-            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAutoResident(mid, 1), "only its distances fit");
-            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoResident(large, 2), "above the GPU crossover: ADDS");
-            assertEquals(Algorithm.HBF, Algorithm.chooseAutoResident(negative, 2));
+        // dense (more than AUTO_BLOCK_NF_MAX_DEGREE edges per vertex) and large: concurrent ADDS queries
+        int n = 4_000;
+        int degree = (int) Algorithm.AUTO_BLOCK_NF_MAX_DEGREE + 1;
+        GraphBuilder dense = new GraphBuilder(n, WeightType.INT32);
+        for (int u = 0; u < n; u++) {
+            for (int k = 1; k <= degree; k++) {
+                dense.addEdge(u, (u + k) % n, k);
+            }
+        }
+        try (Graph g = dense.build()) {
+            assertTrue(g.numEdges() >= Algorithm.AUTO_GPU_MIN_EDGES);
+            assertEquals(Algorithm.ADDS, Algorithm.chooseBatchOnGpu(g, 0, false));
+            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseBatchOnGpu(g, 2, false));
         }
     }
 }

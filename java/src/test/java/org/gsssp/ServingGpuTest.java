@@ -504,29 +504,6 @@ class ServingGpuTest {
                 assertRight(g, dr.toHost(), reference, () -> small + " AUTO resident");
             }
         }
-        // middle: at least AUTO_BLOCK_MIN_EDGES, below the crossover, the whole graph in one block -> block-bf
-        // (with predecessors too: finalize derives the tree on the device)
-        String middle = "1,000 vertices x 7 random edges, seed 504";
-        SplittableRandom edges = new SplittableRandom(504);
-        GraphBuilder seven = new GraphBuilder(1000, WeightType.INT32).name(middle);
-        for (int u = 0; u < 1000; u++) {
-            for (int k = 0; k < 7; k++) {
-                seven.addEdge(u, edges.nextInt(1000), 1 + edges.nextInt(1000));
-            }
-        }
-        try (Graph g = seven.build(); DeviceGraph dg = DeviceGraph.upload(g);
-                QueryBuffers buffers = QueryBuffers.forGraph(g, true)) {
-            assertTrue(g.numEdges() >= Algorithm.AUTO_BLOCK_MIN_EDGES && g.numEdges() < Algorithm.AUTO_GPU_MIN_EDGES,
-                    middle + ": " + g.numEdges() + " edges");
-            assertEquals(2, dg.blockFit(), middle);
-            Result reference = Sssp.solve(g, 5, Algorithm.CPU_DIJKSTRA);
-            Result r = dg.query(5, Algorithm.AUTO, WITH_PREDECESSORS);
-            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, r.algorithm(), middle);
-            assertRight(g, r, reference, () -> middle + " AUTO");
-            Result into = dg.query(5, Algorithm.AUTO, WITH_PREDECESSORS, buffers);
-            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, into.algorithm(), middle);
-            assertRight(g, into, reference, () -> middle + " AUTO into buffers");
-        }
         // large: at least the crossover -> ADDS
         Spec large = new Spec(Shape.GRID, (int) Math.max(20_000, Algorithm.AUTO_GPU_MIN_EDGES / 3), 502,
                 WeightType.FLOAT32, 1000, 0);
