@@ -28,7 +28,10 @@ struct DeviceCounters {
   unsigned long long wide_needed;  // a distance does not fit the compact 4-byte output
 };
 
-// Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused.
+// Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused. The names
+// say the shape a slot was first made for; each algorithm's host driver says, where it takes them, what it keeps in
+// each (ADDS's bucket pool in kFlags0, Near-Far's piles, H-BF's queues, ...). Only kDistance0 (the answer's stored
+// distances), kPredecessors and kOutput (finalize.cu) mean the same everywhere after a search.
 enum class Slot : int { kDistance0, kDistance1, kFlags0, kFlags1, kPredecessors, kOutput, kCertificate, kCount };
 
 class Workspace {

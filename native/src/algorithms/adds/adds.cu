@@ -210,6 +210,9 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the distances (the answer),
+  // kDistance1 the distance each vertex was last expanded at, kFlags0 the bucket pool, the manager's and the workers'
+  // queues (layout_for), kFlags1 the queue state and the trace.
   a.dist = ws.buffer<stored>(Slot::kDistance0, n);
   a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
 

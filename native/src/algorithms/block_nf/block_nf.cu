@@ -141,8 +141,9 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const int64_t per_launch = std::min<int64_t>({count, fits, kMaxSourcesPerLaunch});
   const int threads = asked != 0 ? asked : threads_for(per_launch, query.device_graph->multiprocessor_count);
 
-  // Device scratch: the records, reached counts and sources of a launch (kCertificate), the targets (kDistance1),
-  // the rows (kOutput), the distances (kDistance0), the queues and marks (kFlags0).
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kCertificate the records, reached
+  // counts and sources of a launch, kDistance1 the targets, kOutput the rows, kDistance0 the blocks' distances,
+  // kFlags0 their marks, near queues and far piles (scratch()).
   const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(BlockRecord) + 255) & ~size_t{255};
   const size_t sources_at = reached_at + ((static_cast<size_t>(per_launch) * 8 + 255) & ~size_t{255});
   auto* misc = static_cast<char*>(ws.buffer(Slot::kCertificate, sources_at + static_cast<size_t>(per_launch) * 8));

@@ -83,6 +83,8 @@ AlgorithmRun run_typed(const QueryContext& query, Relax relax, Layout layout) {
   }
 
   // Scratch: c, f, u; then the minimum's words: mssp[2] (device) or the two passes' outputs (host).
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the costs C (the answer),
+  // kFlags0 the frontier flags F, kFlags1 the unresolved flags U, kDistance1 the minimum-reduction words.
   auto* c = ws.buffer<stored>(Slot::kDistance0, n);
   auto* f = ws.buffer<uint8_t>(Slot::kFlags0, n);
   auto* u = ws.buffer<uint8_t>(Slot::kFlags1, n);

@@ -181,6 +181,8 @@ int64_t negative_cycle_witness(const QueryContext& query, LoopState* state) {
   const long long n = g.num_vertices;
   const int grid = query.launch.grid;
   const auto* weights = static_cast<const typename D::weight*>(g.weights);
+  // The slots of this pass: kDistance0 and kDistance1 the old and new distances, kPredecessors the parents, kFlags0
+  // and kFlags1 the active flags of this round and the next.
   auto* d_old = ws.buffer<typename D::stored>(Slot::kDistance0, n);
   auto* d_new = static_cast<typename D::stored*>(ws.buffer(Slot::kDistance1, n * sizeof(unsigned long long)));
   auto* parent = ws.buffer<int32_t>(Slot::kPredecessors, n);
@@ -251,6 +253,10 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
   }
 
   const long long capacity = std::max<long long>(1, packed ? n : n + m);
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the distances (the answer),
+  // kDistance1 the packed (distance, round) words of duplicate removal, kFlags0 and kFlags1 the two frontier queues,
+  // kPredecessors the list of heavy vertices for dynamic parallelism, kOutput the loop state and the trace (sized for
+  // the output it holds after the search).
   auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, n);
   auto* info = packed ? ws.buffer<unsigned long long>(Slot::kDistance1, n) : nullptr;
   int32_t* queues[2] = {ws.buffer<int32_t>(Slot::kFlags0, capacity), ws.buffer<int32_t>(Slot::kFlags1, capacity)};

@@ -83,6 +83,9 @@ struct Scratch {
 template <class D>
 Scratch<D> scratch_for(Workspace& ws, int64_t n, int64_t m, int lanes) {
   Scratch<D> s;
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the lanes' distances
+  // (n × lanes), kFlags0 the vertices' round stamps, kFlags1 the two work-item queues, kCertificate the records and
+  // reached counts; a batch adds kDistance1 (the targets) and kOutput (the staged rows).
   s.dist = ws.buffer<typename D::stored>(Slot::kDistance0, std::max<int64_t>(n, 1) * lanes);
   s.stamp = ws.buffer<int>(Slot::kFlags0, std::max<int64_t>(n, 1));
   // Each vertex is queued at most once per round, as ceil(degree / kChunkEdges) items.

@@ -34,6 +34,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
 
   // Scratch: distances; four piles of n items (near in/out, far current/next); two tag arrays; the loop
   // state and the trace. Every pile holds each vertex at most once (tags), so n items always suffice.
+  // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the distances (the answer),
+  // kFlags0 the near and far piles (4n), kDistance1 the vertices' pile tags (2n), kFlags1 the loop state and the trace.
   auto* dist = ws.buffer<stored>(Slot::kDistance0, n);
   auto* piles_memory = ws.buffer<int32_t>(Slot::kFlags0, 4 * n);
   auto* tags = ws.buffer<int32_t>(Slot::kDistance1, 2 * n);

@@ -272,12 +272,10 @@ final class SolveCommand implements Callable<Integer> {
         }
         // The reference is AUTO's CPU choice: Bellman-Ford for negative weights, else Dijkstra.
         Result reference = Sssp.solve(graph, r.source(), Algorithm.chooseAuto(graph, false));
-        for (int v = 0; v < graph.numVertices(); v++) {
-            if (Double.compare(r.distance(v), reference.distance(v)) != 0) {
-                out.printf("verify    FAILED: vertex %d has distance %s, the CPU says %s%n",
-                        graph.ids().toExternal(v), format(r, v), format(reference, v));
-                return EXIT_VERIFY_FAILED;
-            }
+        java.util.Optional<String> differs = org.gsssp.Verifier.check(graph, r, reference);
+        if (differs.isPresent()) {
+            out.printf("verify    FAILED: against %s: %s%n", reference.algorithm().cliName(), differs.get());
+            return EXIT_VERIFY_FAILED;
         }
         out.printf(Locale.ROOT, "verify    OK: the optimality certificate holds and all %,d distances match %s%n",
                 graph.numVertices(), reference.algorithm().cliName());
