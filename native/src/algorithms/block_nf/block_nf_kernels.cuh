@@ -6,6 +6,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
+#include "algorithms/block_nf/block_nf_policy.hpp"
 #include "common/distance.cuh"
 #include "common/workspace.hpp"
 
@@ -161,33 +162,54 @@ __global__ void __launch_bounds__(kThreads) block_nf_kernel(BlockNfArgs<D> a) {
         s_begin[tid] = begin;
         s_du[tid] = du;
         __syncthreads();
-        for (long long e = tid; e < total; e += kThreads) {
-          // The item owning edge e: the last one whose offset is at most e (its degree is then not 0).
-          int lo = 0, hi = kThreads - 1;
-          while (lo < hi) {
-            const int mid = (lo + hi + 1) >> 1;
-            if (s_offset[mid] <= e) {
-              lo = mid;
-            } else {
-              hi = mid - 1;
+        // kEdgesPerThread edges per thread at a time (block_nf_policy.hpp): their searches, edge reads and distance
+        // reads are independent, so their latencies overlap instead of adding up.
+        for (long long base_edge = tid; base_edge < total; base_edge += static_cast<long long>(kThreads) * kEdgesPerThread) {
+          int t[kEdgesPerThread];
+          value nd[kEdgesPerThread];
+          stored s[kEdgesPerThread];
+          stored seen[kEdgesPerThread];
+#pragma unroll
+          for (int k = 0; k < kEdgesPerThread; ++k) {
+            const long long e = base_edge + static_cast<long long>(k) * kThreads;
+            t[k] = -1;
+            if (e >= total) continue;
+            // The item owning edge e: the last one whose offset is at most e (its degree is then not 0).
+            int lo = 0, hi = kThreads - 1;
+            while (lo < hi) {
+              const int mid = (lo + hi + 1) >> 1;
+              if (s_offset[mid] <= e) {
+                lo = mid;
+              } else {
+                hi = mid - 1;
+              }
             }
+            const long long edge = s_begin[lo] + (e - s_offset[lo]);
+            t[k] = a.targets[edge];
+            nd[k] = D::relax(s_du[lo], a.weights[edge]);
           }
-          const long long edge = s_begin[lo] + (e - s_offset[lo]);
-          const int t = a.targets[edge];
-          const value nd = D::relax(s_du[lo], a.weights[edge]);
-          const stored s = D::encode(nd);
-          // Only a float sum can overflow (to +inf, the stored infinity): the query fails rather than report a
-          // reachable vertex unreachable (gsssp.h).
-          if (s == D::kInfinity) {
-            overflow = true;
-            continue;
+#pragma unroll
+          for (int k = 0; k < kEdgesPerThread; ++k) {
+            if (t[k] < 0) continue;
+            s[k] = D::encode(nd[k]);
+            seen[k] = dist[t[k]];
           }
-          // The plain read filters: distances only fall, so a stale (higher) value costs one atomic at most.
-          if (s < dist[t] && s < atomicMin(&dist[t], s)) {
-            if (nd < threshold) {
-              if (atomicExch(&near_mark[t], stamp) != stamp) append(near_out, &s_near_count, t);
-            } else if (atomicExch(&far_mark[t], phase) != phase) {
-              append(far_in, &s_far_count, t);
+#pragma unroll
+          for (int k = 0; k < kEdgesPerThread; ++k) {
+            if (t[k] < 0) continue;
+            // Only a float sum can overflow (to +inf, the stored infinity): the query fails rather than report a
+            // reachable vertex unreachable (gsssp.h).
+            if (s[k] == D::kInfinity) {
+              overflow = true;
+              continue;
+            }
+            // The plain read filters: distances only fall, so a stale (higher) value costs one atomic at most.
+            if (s[k] < seen[k] && s[k] < atomicMin(&dist[t[k]], s[k])) {
+              if (nd[k] < threshold) {
+                if (atomicExch(&near_mark[t[k]], stamp) != stamp) append(near_out, &s_near_count, t[k]);
+              } else if (atomicExch(&far_mark[t[k]], phase) != phase) {
+                append(far_in, &s_far_count, t[k]);
+              }
             }
           }
         }

@@ -27,4 +27,9 @@ inline int threads_for(int64_t sources_per_launch, int multiprocessors) {
 }
 constexpr int kSingleQueryThreads = 1024;
 
+// Edges a thread relaxes at a time in a round: their loads are independent, so their latencies overlap (as ADDS's
+// worker lanes do with four edges, adds_worker.cuh). Measured against 1 in benchmarks/results/many/ (the run after
+// 2026-11-26_e0e12ca_h200).
+constexpr int kEdgesPerThread = 4;
+
 }  // namespace gsssp::block_nf

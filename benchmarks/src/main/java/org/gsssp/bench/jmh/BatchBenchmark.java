@@ -59,7 +59,8 @@ public class BatchBenchmark {
         }
         buffers = QueryBuffers.forGraph(g.host, false);
         System.out.println("\nBatchBenchmark: " + algorithm + " resolves to "
-                + (resolved == Algorithm.AUTO ? Algorithm.chooseAuto(g.host, true) : resolved).cliName());
+                + g.device.chooseBatch(resolved, BenchGraphs.NO_PREDECESSORS, SOURCES).cliName() + " for a batch, "
+                + (resolved == Algorithm.AUTO ? Algorithm.chooseAuto(g.host, true) : resolved).cliName() + " for the loop");
     }
 
     @TearDown(Level.Trial)
