@@ -28,8 +28,11 @@ inline int threads_for(int64_t sources_per_launch, int multiprocessors) {
 constexpr int kSingleQueryThreads = 1024;
 
 // Edges a thread relaxes at a time in a round: their loads are independent, so their latencies overlap (as ADDS's
-// worker lanes do with four edges, adds_worker.cuh). Measured against 1 in benchmarks/results/many/ (the run after
-// 2026-11-26_e0e12ca_h200).
+// worker lanes do with four edges, adds_worker.cuh). Against one at a time (H200, µs per answer, 256 sources, runs
+// of the same code otherwise: benchmarks/results/many/2026-11-26_ddf1b4b_h200 against _e0e12ca_h200 and
+// _50af180_h200): R-MAT 20 1,678 against 1,865, grid 1024² 520 against 548, road NY 132 against 133, random 1M × 7
+// 1,149 against 1,140, delaunay_n15 11.6 against 11.5. A small gain where rounds are wide, none elsewhere: a round's
+// time is not mostly its edge loop's latency.
 constexpr int kEdgesPerThread = 4;
 
 }  // namespace gsssp::block_nf

@@ -201,14 +201,24 @@ public enum Algorithm {
     }
 
     /**
-     * AUTO's bound for {@link #BLOCK_NEAR_FAR} batches: graphs with at most this many edges per vertex (road networks,
-     * grids: long shortest paths and narrow frontiers, which leave most of the GPU idle under one search) run a block
-     * per source; denser ones (uniform random, power-law: short paths and frontiers wide enough to fill the GPU) run
-     * concurrent ADDS queries. H200, µs per answer, 256 random sources, block-nf against concurrent ADDS
-     * (benchmarks/results/many/2026-11-26_e0e12ca_h200): USA-road-d.NY (2.8 edges per vertex) 132.8 against 830.8;
-     * random 1M × 7 1,139.8 against 904.2; R-MAT 20 (16) 1,864.5 against 1,267.6.
+     * AUTO's degree bound for {@link #BLOCK_NEAR_FAR} batches: graphs with at most this many edges per vertex (road
+     * networks, grids, meshes: long shortest paths and narrow frontiers, which leave most of the GPU idle under one
+     * search) run a block per source whatever their size; so do graphs of at most {@link #AUTO_BLOCK_NF_MAX_VERTICES}
+     * vertices, whose searches are too small to fill the GPU whatever their degree. Larger, denser graphs (uniform
+     * random, power-law: frontiers wide enough to fill the GPU) run concurrent ADDS queries. H200, µs per answer, 256
+     * random sources, block-nf against concurrent ADDS in one run (benchmarks/results/many/2026-11-26_ddf1b4b_h200):
+     * USA-road-d.NY (264k vertices, 2.8 edges per vertex) 132.2 against 833.2; grid 1024² (1M, 4.0) 520.1 against
+     * 2,389.7; delaunay_n15 (33k, 6.0) 11.6 against 99.9; soc-Slashdot0902 (82k, 11.5) 32.2 against 87.4; random 1M × 7
+     * 1,149.0 against 953.3; R-MAT 20 (1M, 16) 1,678.2 against 1,278.8.
      */
     public static final double AUTO_BLOCK_NF_MAX_DEGREE = 5.0;
+
+    /**
+     * AUTO's size bound for {@link #BLOCK_NEAR_FAR} batches of any degree (see {@link #AUTO_BLOCK_NF_MAX_DEGREE}): 2^18.
+     * The dense graphs measured lie at 82k vertices (block-nf 2.7× faster) and 1M (ADDS 1.2–1.3× faster); the boundary
+     * between them is not measured, and 2^18 lies between.
+     */
+    public static final int AUTO_BLOCK_NF_MAX_VERTICES = 1 << 18;
 
     /**
      * AUTO's design for a batch or a matrix on a GPU ({@link DeviceGraph#chooseBatch}), from the single query's choice
@@ -219,7 +229,8 @@ public enum Algorithm {
      *   <li>the whole graph fits one block's shared memory ({@code blockFit} 2): {@link #BLOCK_BELLMAN_FORD}, a block per
      *       source;</li>
      *   <li>below AUTO's crossover ({@link #AUTO_GPU_MIN_EDGES}) otherwise: CPU Dijkstra on every core;</li>
-     *   <li>at most {@link #AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: {@link #BLOCK_NEAR_FAR}, a block per source;</li>
+     *   <li>at most {@link #AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex, or at most {@link #AUTO_BLOCK_NF_MAX_VERTICES}
+     *       vertices: {@link #BLOCK_NEAR_FAR}, a block per source;</li>
      *   <li>else the single query's algorithm ({@link #ADDS}) as concurrent queries.</li>
      * </ol>
      * Measured on an H200 (µs per answer, 256 random sources): rome99 block-bf 3.2 against the CPU's 16 cores 30.1
@@ -242,7 +253,8 @@ public enum Algorithm {
         if (single == CPU_DIJKSTRA) {
             return CPU_DIJKSTRA;
         }
-        if (graph.numEdges() <= AUTO_BLOCK_NF_MAX_DEGREE * Math.max(1, graph.numVertices())) {
+        if (graph.numVertices() <= AUTO_BLOCK_NF_MAX_VERTICES
+                || graph.numEdges() <= AUTO_BLOCK_NF_MAX_DEGREE * Math.max(1, graph.numVertices())) {
             return BLOCK_NEAR_FAR;
         }
         return single;

@@ -530,9 +530,10 @@ public final class DeviceGraph implements AutoCloseable {
      * non-negative weights: {@link Algorithm#BLOCK_BELLMAN_FORD} (a block per source) when the whole graph fits one
      * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;
      * {@link Algorithm#BLOCK_NEAR_FAR} (a block per source) for sparse graphs (at most
-     * {@link Algorithm#AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: road networks, grids); else concurrent ADDS
-     * queries. H200, µs per answer, 256 random sources (benchmarks/results/many/2026-11-26_e0e12ca_h200): USA-road-d.NY
-     * block-nf 132.8 against concurrent ADDS 830.8; rome99 block-bf 3.2, against the CPU's 30.1 in the run before. The
+     * {@link Algorithm#AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: road networks, grids, meshes) and graphs of at most
+     * {@link Algorithm#AUTO_BLOCK_NF_MAX_VERTICES} vertices; else concurrent ADDS queries. H200, µs per answer, 256
+     * random sources (benchmarks/results/many/2026-11-26_ddf1b4b_h200): USA-road-d.NY block-nf 132.2 against concurrent
+     * ADDS 833.2; R-MAT 20 1,678.2 against 1,278.8; rome99 block-bf 3.2 against the CPU's 30.1 (earlier runs). The
      * lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured
      * (benchmarks/results/many/2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches
      * lowered it, so each round does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights,

@@ -116,7 +116,7 @@ class AutoRuleTest {
             // negative weights: H-BF, which takes them
             assertEquals(Algorithm.HBF, Algorithm.chooseBatchOnGpu(negative, 2, false));
         }
-        // dense (more than AUTO_BLOCK_NF_MAX_DEGREE edges per vertex) and large: concurrent ADDS queries
+        // dense (more than AUTO_BLOCK_NF_MAX_DEGREE edges per vertex) but small: block-nf; dense and large: ADDS
         int n = 4_000;
         int degree = (int) Algorithm.AUTO_BLOCK_NF_MAX_DEGREE + 1;
         GraphBuilder dense = new GraphBuilder(n, WeightType.INT32);
@@ -127,8 +127,22 @@ class AutoRuleTest {
         }
         try (Graph g = dense.build()) {
             assertTrue(g.numEdges() >= Algorithm.AUTO_GPU_MIN_EDGES);
-            assertEquals(Algorithm.ADDS, Algorithm.chooseBatchOnGpu(g, 0, false));
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, Algorithm.chooseBatchOnGpu(g, 0, false));
             assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseBatchOnGpu(g, 2, false));
+        }
+        int large = Algorithm.AUTO_BLOCK_NF_MAX_VERTICES + 1;
+        long[] offsets = new long[large + 1];
+        int[] targets = new int[large * degree];
+        int[] weights = new int[large * degree];
+        for (int u = 0; u < large; u++) {
+            offsets[u + 1] = (long) (u + 1) * degree;
+            for (int k = 0; k < degree; k++) {
+                targets[u * degree + k] = (u + k + 1) % large;
+                weights[u * degree + k] = k + 1;
+            }
+        }
+        try (Graph g = Graph.fromArrays(offsets, targets, weights, null, "dense, " + large + " vertices")) {
+            assertEquals(Algorithm.ADDS, Algorithm.chooseBatchOnGpu(g, 0, false));
         }
     }
 }
