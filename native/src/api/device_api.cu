@@ -338,6 +338,10 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   query.negative_weights = !g.negative_weight_message.empty();
   gsssp::QueryOutput output = make_output(resolved.predecessors);
   output.compact = resolved.raw.compact_distances != 0;
+  // Two bytes only where the graph's distances fitted them so far (graph::DeviceGraph::wide_distances).
+  output.narrow = resolved.raw.compact_distances == 2 && g.weight_type == GSSSP_WEIGHT_INT32 &&
+                  !g.wide_distances.load(std::memory_order_relaxed);
+  output.wide_distances = &g.wide_distances;
   gsssp::FinalizeTail tail(query, output);
   query.tail = &tail;
 

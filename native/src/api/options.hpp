@@ -46,9 +46,10 @@ inline ResolvedOptions resolve_options(const gsssp_options* options) {
     }
     resolved.block_size = options->block_size;
   }
-  if (options->compact_distances != 0 && options->compact_distances != 1) {
+  if (options->compact_distances < 0 || options->compact_distances > 2) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("compact_distances %d is not 0 (8-byte distances) or 1 (4 bytes where they fit)", options->compact_distances));
+         format("compact_distances %d is not 0 (8-byte distances), 1 (4 bytes where they fit) or 2 (2 or 4 bytes where "
+                "they fit)", options->compact_distances));
   }
   if (options->max_iterations < 0) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,

@@ -39,6 +39,19 @@ struct Int32Distance {
     out = static_cast<compact>(v);
     return v >= 0 && v < 0xffffffffll;
   }
+  // Narrow output (gsssp_options.compact_distances 2): uint16, UINT16_MAX for unreachable; false when the distance
+  // does not fit (negative, or 2^16 - 1 and above). Int32 weights only: a float32 distance has no exact 2-byte form.
+  static constexpr bool kHasNarrow = true;
+  using narrow = unsigned short;
+  __host__ __device__ __forceinline__ static bool to_narrow(stored s, narrow& out) {
+    if (s == kInfinity) {
+      out = 0xffffu;
+      return true;
+    }
+    const value v = decode(s);
+    out = static_cast<narrow>(v);
+    return v >= 0 && v < 0xffffll;
+  }
 };
 
 struct Float32Distance {
@@ -64,6 +77,10 @@ struct Float32Distance {
     out = decode(s);
     return true;
   }
+  // No narrow output: a float32 distance has no exact 2-byte form.
+  static constexpr bool kHasNarrow = false;
+  using narrow = float;
+  __host__ __device__ __forceinline__ static bool to_narrow(stored s, narrow& out) { return to_compact(s, out); }
 };
 
 }  // namespace gsssp

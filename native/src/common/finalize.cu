@@ -106,6 +106,15 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
   }
   if (out.resident) {
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
+  } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
+    // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
+    // the reached vertices and says whether every distance fit 2 bytes, or 4. Sized for the 8-byte output too.
+    auto* narrow = ws.buffer<typename D::narrow>(Slot::kOutput, std::max<long long>(n, 1) * 4);
+    to_narrow_kernel<D><<<grid, block, 0, stream>>>(n, distances, narrow, &counters->reached, &counters->wide_needed);
+    if (n > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, narrow, static_cast<size_t>(n) * sizeof(typename D::narrow),
+                                       cudaMemcpyDeviceToHost, stream));
+    }
   } else if (out.compact && out.host_distances != nullptr) {
     // Compact host output first (4 bytes per distance, half the bus traffic): one pass writes it and counts
     // the reached vertices. Sized for the 8-byte output too, so that a fallback to it (complete_outputs) or
@@ -142,13 +151,36 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
   if (result.counters.overflow != 0) throw_overflow(query.source);
   const bool compact = !out.resident && out.compact && out.host_distances != nullptr;
   if (!compact) return result;
-  if (result.counters.wide_needed == 0) {
-    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
-    return result;
-  }
+  const bool narrow = out.narrow && D::kHasNarrow;
   const cudaStream_t stream = ws.stream();
   const long long n = query.graph.num_vertices;
   DeviceCounters* counters = ws.counters();
+  if (narrow) {
+    if ((result.counters.wide_needed & 2) == 0) {
+      result.distance_bytes = static_cast<int>(sizeof(typename D::narrow));
+      return result;
+    }
+    // Some distance needs more than 2 bytes: this graph's later queries start at 4 (DeviceGraph::wide_distances),
+    // and this one writes 4 bytes now if they fit, else 8 (below).
+    if (out.wide_distances != nullptr) out.wide_distances->store(true, std::memory_order_relaxed);
+    if ((result.counters.wide_needed & 1) == 0) {
+      GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+      auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
+      to_compact_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, compact, &counters->reached,
+                                                                                &counters->wide_needed);
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+      if (n > 0) {
+        GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
+                                         cudaMemcpyDeviceToHost, stream));
+      }
+      result.counters = ws.read_counters();
+      result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+      return result;
+    }
+  } else if (result.counters.wide_needed == 0) {
+    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+    return result;
+  }
   GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
   auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
   to_output_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, output, &counters->reached);

@@ -3,6 +3,7 @@
 // straight into host memory (one async copy each, no staging), or left on the device for a resident result.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "common/query.hpp"
@@ -15,7 +16,11 @@ struct QueryOutput {
   void* host_distances = nullptr;
   int32_t* host_predecessors = nullptr;
   bool predecessors = false;  // derive the tree (into the workspace's predecessor buffer)
-  bool compact = false;       // host distances in 4 bytes where they fit (gsssp_options.compact_distances)
+  bool compact = false;       // host distances in 4 bytes where they fit (gsssp_options.compact_distances 1 or 2)
+  bool narrow = false;        // ... or in 2 bytes where they fit (gsssp_options.compact_distances 2, int32 weights)
+  // Raised when the narrow output did not fit, so that the graph's later queries start at 4 bytes (the resident
+  // graph's flag, graph::DeviceGraph::wide_distances); may be null.
+  std::atomic<bool>* wide_distances = nullptr;
   // A resident result: the stored distances stay where the algorithm left them (the caller detaches the
   // workspace buffers), predecessors in the workspace; nothing is copied or widened.
   bool resident = false;

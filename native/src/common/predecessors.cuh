@@ -151,4 +151,31 @@ __global__ void to_compact_kernel(long long num_vertices, const typename D::stor
   block_counter_flush(&reached_slot, reached, reached_out);
 }
 
+// The narrow 2-byte output (D::to_narrow) and the reached count in one pass. Sets bit 1 of *wide_needed when a
+// distance does not fit 2 bytes, and bit 0 when it does not fit the compact 4 bytes either.
+template <class D>
+__global__ void to_narrow_kernel(long long num_vertices, const typename D::stored* __restrict__ distances,
+                                 typename D::narrow* __restrict__ output, unsigned long long* reached_out,
+                                 unsigned long long* wide_needed) {
+  __shared__ unsigned long long reached_slot;
+  block_counter_clear(&reached_slot);
+  __syncthreads();
+  unsigned long long reached = 0;
+  bool fits_narrow = true, fits_compact = true;
+  for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
+    const typename D::stored s = distances[v];
+    typename D::narrow c;
+    if (!D::to_narrow(s, c)) {
+      fits_narrow = false;
+      typename D::compact wide;
+      fits_compact &= D::to_compact(s, wide);
+    }
+    output[v] = c;
+    reached += s != D::kInfinity ? 1 : 0;
+  }
+  const unsigned long long bits = (fits_narrow ? 0ull : 2ull) | (fits_compact ? 0ull : 1ull);
+  if (bits != 0) atomicOr(wide_needed, bits);
+  block_counter_flush(&reached_slot, reached, reached_out);
+}
+
 }  // namespace gsssp

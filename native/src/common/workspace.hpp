@@ -25,7 +25,7 @@ struct DeviceCounters {
   unsigned long long reached;
   unsigned long long unset_predecessors;
   unsigned long long overflow;
-  unsigned long long wide_needed;  // a distance does not fit the compact 4-byte output
+  unsigned long long wide_needed;  // bit 0: a distance does not fit the compact 4-byte output; bit 1: nor the narrow 2-byte one
 };
 
 // Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused. The names

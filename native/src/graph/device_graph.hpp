@@ -2,6 +2,8 @@
 // on it can rely on them (e.g. the negative-weight rejection needs no pass over the weights per query).
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -33,6 +35,9 @@ struct DeviceGraph {
   std::string negative_weight_message;  // empty when all weights are >= 0
   int multiprocessor_count = 1;
   int max_threads_per_multiprocessor = 2048;
+  // A query's distances needed more than the narrow 2-byte output (gsssp_options.compact_distances 2): later
+  // queries on this graph go straight to 4 bytes instead of writing 2 and then falling back (finalize.cu).
+  mutable std::atomic<bool> wide_distances{false};
 
   CsrView view() const;
   // Graph arrays plus attachments.

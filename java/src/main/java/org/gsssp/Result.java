@@ -36,7 +36,7 @@ public final class Result implements AutoCloseable {
     private final QueryBuffers buffers;        // the caller's buffers this Result views, or null
     private final long generation;
     private final Cleaner.Cleanable pooled;    // gives pooled memory back, or null
-    private final int distanceBytes;           // 8 (gsssp.h's format) or 4 (compact: uint32 / float)
+    private final int distanceBytes;           // 8 (gsssp.h's format), 4 (compact: uint32 / float) or 2 (uint16)
     private volatile MemorySegment widened;    // the 8-byte form of compact distances, made on demand
     private volatile boolean closed;
     private volatile Graph graph;              // the graph it answers for, for certify(); set by the query paths
@@ -72,6 +72,11 @@ public final class Result implements AutoCloseable {
                 algorithm, device, stats, trace, buffers, generation, null, distanceBytes);
     }
 
+    /** Bytes per distance the query wrote: 8, 4 or 2 (compact outputs); for tests. */
+    int distanceBytes() {
+        return distanceBytes;
+    }
+
     /** A Result in pooled memory; {@code release} (which must not refer to the Result) gives it back. */
     static Result pooled(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors,
             VertexIds ids, Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace,
@@ -85,6 +90,10 @@ public final class Result implements AutoCloseable {
         if (distanceBytes == 4) {
             int x = distances.getAtIndex(ValueLayout.JAVA_INT, v);
             return x == -1 ? Long.MAX_VALUE : Integer.toUnsignedLong(x);
+        }
+        if (distanceBytes == 2) {
+            short x = distances.getAtIndex(ValueLayout.JAVA_SHORT, v);
+            return x == -1 ? Long.MAX_VALUE : Short.toUnsignedLong(x);
         }
         return distances.getAtIndex(ValueLayout.JAVA_LONG, v);
     }
@@ -436,7 +445,7 @@ public final class Result implements AutoCloseable {
      * The distances in gsssp.h's format, read-only. This is a view of the Result's memory, not a copy: it
      * shows what that memory holds when read, so once the Result is closed, or its {@link QueryBuffers}
      * serve a later query, the view shows other values. Copy it ({@code toArray}) to keep it. The format: n int64 values (INT32 graphs; Long.MAX_VALUE when
-     * unreachable) or n doubles (FLOAT32 graphs). A GPU query that delivered compact 4-byte distances gets
+     * unreachable) or n doubles (FLOAT32 graphs). A GPU query that delivered compact 4- or 2-byte distances gets
      * them widened into a copy on the first call.
      *
      * @return a read-only segment of n 8-byte values
@@ -447,8 +456,8 @@ public final class Result implements AutoCloseable {
         if (distanceBytes == 8) {
             return distances.asReadOnly();
         }
-        // The query delivered 4 bytes per distance (half the bus traffic); this view is the 8-byte format,
-        // made once on first request.
+        // The query delivered 4 or 2 bytes per distance (half or a quarter of the bus traffic); this view is the
+        // 8-byte format, made once on first request.
         MemorySegment w = widened;
         if (w == null) {
             int n = numVertices();

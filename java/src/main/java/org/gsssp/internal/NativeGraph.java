@@ -64,8 +64,9 @@ public final class NativeGraph {
         gsssp_options.adds_local_rounds(o, options.adds().localRounds() ? 1 : 0);
         gsssp_options.adds_pool_words(o, addsPoolField(options));
         gsssp_options.adds_watchdog_ms(o, options.adds().watchdogMillis());
-        // Result reads either format; 4 bytes per distance halve what a GPU query moves over the bus.
-        gsssp_options.compact_distances(o, 1);
+        // Result reads every format; 4 bytes per distance halve what a GPU query moves over the bus, 2 (int graphs whose
+        // distances stay below 65,535) quarter it.
+        gsssp_options.compact_distances(o, 2);
         // GPU queries check their answer on the device (CPU queries ignore the field: Result.certify runs).
         gsssp_options.certify(o, options.certify() ? 1 : 0);
         if (options.traceCapacity() > 0) {
@@ -138,11 +139,11 @@ public final class NativeGraph {
      * Bytes per distance the native call wrote to the host.
      *
      * @param stats the gsssp_stats struct the query filled
-     * @return 8, or 4 (compact output)
+     * @return 8, or 4 or 2 (compact output)
      */
     public static int distanceBytes(MemorySegment stats) {
         int bytes = gsssp_stats.distance_bytes(stats);
-        return bytes == 4 ? 4 : 8;
+        return bytes == 4 || bytes == 2 ? bytes : 8;
     }
 
     /**
