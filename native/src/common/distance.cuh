@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "common/atomics.cuh"
+#include "gsssp.h"
 
 namespace gsssp {
 
@@ -30,27 +31,25 @@ struct Int32Distance {
   // Compact output (gsssp_options.compact_distances): uint32, UINT32_MAX for unreachable; false when the
   // distance does not fit (negative, or 2^32 - 1 and above).
   using compact = unsigned int;
-  __host__ __device__ __forceinline__ static bool to_compact(stored s, compact& out) {
-    if (s == kInfinity) {
-      out = 0xffffffffu;
-      return true;
-    }
-    const value v = decode(s);
-    out = static_cast<compact>(v);
-    return v >= 0 && v < 0xffffffffll;
-  }
+  __host__ __device__ __forceinline__ static bool to_compact(stored s, compact& out) { return to_unsigned(s, out); }
   // Narrow output (gsssp_options.compact_distances 2): uint16, UINT16_MAX for unreachable; false when the distance
   // does not fit (negative, or 2^16 - 1 and above). Int32 weights only: a float32 distance has no exact 2-byte form.
   static constexpr bool kHasNarrow = true;
   using narrow = unsigned short;
-  __host__ __device__ __forceinline__ static bool to_narrow(stored s, narrow& out) {
+  __host__ __device__ __forceinline__ static bool to_narrow(stored s, narrow& out) { return to_unsigned(s, out); }
+
+ private:
+  // s as the unsigned U, all ones for unreachable; false when it does not fit below all ones.
+  template <class U>
+  __host__ __device__ __forceinline__ static bool to_unsigned(stored s, U& out) {
+    constexpr U kAllOnes = static_cast<U>(~U{0});
     if (s == kInfinity) {
-      out = 0xffffu;
+      out = kAllOnes;
       return true;
     }
     const value v = decode(s);
-    out = static_cast<narrow>(v);
-    return v >= 0 && v < 0xffffll;
+    out = static_cast<U>(v);
+    return v >= 0 && v < static_cast<value>(kAllOnes);
   }
 };
 
@@ -82,5 +81,13 @@ struct Float32Distance {
   using narrow = float;
   __host__ __device__ __forceinline__ static bool to_narrow(stored s, narrow& out) { return to_compact(s, out); }
 };
+
+// Calls f with the distance policy of a graph's weight type (a value of Int32Distance or Float32Distance), for the
+// host drivers' entry points: with_distance_type(g.weight_type, [&](auto d) { return run<decltype(d)>(...); }).
+template <class F>
+decltype(auto) with_distance_type(int32_t weight_type, F&& f) {
+  if (weight_type == GSSSP_WEIGHT_FLOAT32) return f(Float32Distance{});
+  return f(Int32Distance{});
+}
 
 }  // namespace gsssp

@@ -110,7 +110,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
     // the reached vertices and says whether every distance fit 2 bytes, or 4. Sized for the 8-byte output too.
     auto* narrow = ws.buffer<typename D::narrow>(Slot::kOutput, std::max<long long>(n, 1) * 4);
-    to_narrow_kernel<D><<<grid, block, 0, stream>>>(n, distances, narrow, &counters->reached, &counters->wide_needed);
+    to_compact_kernel<D, true><<<grid, block, 0, stream>>>(n, distances, narrow, &counters->reached, &counters->wide_needed);
     if (n > 0) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, narrow, static_cast<size_t>(n) * sizeof(typename D::narrow),
                                        cudaMemcpyDeviceToHost, stream));
@@ -120,7 +120,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
     // the reached vertices. Sized for the 8-byte output too, so that a fallback to it (complete_outputs) or
     // the next query reuses the buffer.
     auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
-    to_compact_kernel<D><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
+    to_compact_kernel<D, false><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
     if (n > 0) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
                                        cudaMemcpyDeviceToHost, stream));
@@ -166,7 +166,7 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
     if ((result.counters.wide_needed & 1) == 0) {
       GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
       auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
-      to_compact_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, compact, &counters->reached,
+      to_compact_kernel<D, false><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, compact, &counters->reached,
                                                                                 &counters->wide_needed);
       GSSSP_CUDA_CHECK(cudaGetLastError());
       if (n > 0) {

@@ -12,6 +12,8 @@
 // every reached vertex is reachable from the source along tight edges and ends up claimed.
 #pragma once
 
+#include <type_traits>
+
 #include <cstdint>
 
 #include "common/block_count.cuh"
@@ -129,34 +131,13 @@ __global__ void to_output_kernel(long long num_vertices, const typename D::store
   if (reached_out != nullptr) block_counter_flush(&reached_slot, reached, reached_out);
 }
 
-// The compact 4-byte output (D::to_compact) and the reached count in one pass; raises *wide_needed when a
-// distance does not fit, in which case the caller writes the 8-byte output instead.
-template <class D>
+// The compact host output and the reached count in one pass: 4 bytes per distance (D::to_compact), or with kNarrow
+// 2 (D::to_narrow). Sets bit 0 of *wide_needed when a distance does not fit 4 bytes, and with kNarrow bit 1 when one
+// does not fit 2.
+template <class D, bool kNarrow>
 __global__ void to_compact_kernel(long long num_vertices, const typename D::stored* __restrict__ distances,
-                                  typename D::compact* __restrict__ output, unsigned long long* reached_out,
-                                  unsigned long long* wide_needed) {
-  __shared__ unsigned long long reached_slot;
-  block_counter_clear(&reached_slot);
-  __syncthreads();
-  unsigned long long reached = 0;
-  bool fits = true;
-  for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
-    const typename D::stored s = distances[v];
-    typename D::compact c;
-    fits &= D::to_compact(s, c);
-    output[v] = c;
-    reached += s != D::kInfinity ? 1 : 0;
-  }
-  if (!fits) *wide_needed = 1;
-  block_counter_flush(&reached_slot, reached, reached_out);
-}
-
-// The narrow 2-byte output (D::to_narrow) and the reached count in one pass. Sets bit 1 of *wide_needed when a
-// distance does not fit 2 bytes, and bit 0 when it does not fit the compact 4 bytes either.
-template <class D>
-__global__ void to_narrow_kernel(long long num_vertices, const typename D::stored* __restrict__ distances,
-                                 typename D::narrow* __restrict__ output, unsigned long long* reached_out,
-                                 unsigned long long* wide_needed) {
+                                  std::conditional_t<kNarrow, typename D::narrow, typename D::compact>* __restrict__ output,
+                                  unsigned long long* reached_out, unsigned long long* wide_needed) {
   __shared__ unsigned long long reached_slot;
   block_counter_clear(&reached_slot);
   __syncthreads();
@@ -164,13 +145,15 @@ __global__ void to_narrow_kernel(long long num_vertices, const typename D::store
   bool fits_narrow = true, fits_compact = true;
   for (long long v = grid_thread_index(); v < num_vertices; v += grid_stride()) {
     const typename D::stored s = distances[v];
-    typename D::narrow c;
-    if (!D::to_narrow(s, c)) {
-      fits_narrow = false;
-      typename D::compact wide;
-      fits_compact &= D::to_compact(s, wide);
+    typename D::compact compact;
+    fits_compact &= D::to_compact(s, compact);
+    if constexpr (kNarrow) {
+      typename D::narrow narrow;
+      fits_narrow &= D::to_narrow(s, narrow);
+      output[v] = narrow;
+    } else {
+      output[v] = compact;
     }
-    output[v] = c;
     reached += s != D::kInfinity ? 1 : 0;
   }
   const unsigned long long bits = (fits_narrow ? 0ull : 2ull) | (fits_compact ? 0ull : 1ull);

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "algorithms/block_bf/block_bf_kernels.cuh"
+#include "common/block_batch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/rounds.hpp"
@@ -120,24 +121,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   output.stored_out = dist;
   launch<D>(plan, 1, stream, g, query.source, limit, output, ws.counters(), record);
   timer.record_stop();
-  GSSSP_CUDA_CHECK(cudaMemcpyAsync(record_host, record, sizeof(RoundRecord), cudaMemcpyDeviceToHost, stream));
-  if (tail_early) query.tail->enqueue(dist);
-  // Spin on the stream rather than block in the driver: these kernels take tens of microseconds, about what
-  // a blocking wait's wake-up costs. Cancellation is not forwarded: the kernel is bounded by n + 1 rounds.
-  for (;;) {
-    const cudaError_t state = cudaStreamQuery(stream);
-    if (state == cudaSuccess) break;
-    if (state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
-    std::this_thread::yield();
-  }
-  const RoundRecord r = *record_host;
-  AlgorithmRun run;
-  run.time_ms = timer.elapsed_ms();
-  if (!r.converged) throw_not_converged("block-bellman-ford", r.rounds, query.max_iterations > 0);
-  run.distances = dist;
-  run.rounds = r.rounds;
-  run.tail_enqueued = tail_early;
-  return run;
+  // The kernel is bounded by n + 1 rounds.
+  return finish_single_block(query, timer, "block-bellman-ford", record, record_host, dist, tail_early);
 }
 
 // Sources per launch of a batch: enough blocks to fill every SM several times over, within 256 MB of rows.
@@ -158,61 +143,18 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   using output = typename D::output;
   const int64_t row = targets != nullptr ? target_count : n;
   const int64_t per_launch = std::min<int64_t>(count, batch_launch(row));
-  // Device scratch: the sources, the records and the reached counts of a launch, the targets, the rows.
-  const size_t records_at = 0;
-  const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(RoundRecord) + 255) & ~size_t{255};
-  const size_t sources_at = reached_at + ((static_cast<size_t>(per_launch) * 8 + 255) & ~size_t{255});
-  auto* misc = static_cast<char*>(ws.buffer(Slot::kCertificate, sources_at + static_cast<size_t>(per_launch) * 8));
-  auto* records = reinterpret_cast<RoundRecord*>(misc + records_at);
-  auto* reached_device = reinterpret_cast<unsigned long long*>(misc + reached_at);
-  auto* sources_device = reinterpret_cast<int64_t*>(misc + sources_at);
-  int32_t* target_ids = nullptr;
-  if (targets != nullptr && target_count > 0) {
-    target_ids = ws.buffer<int32_t>(Slot::kDistance1, target_count);
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(target_ids, targets, static_cast<size_t>(target_count) * sizeof(int32_t),
-                                     cudaMemcpyHostToDevice, stream));
-  }
-  auto* rows = ws.buffer<output>(Slot::kOutput, std::max<int64_t>(row * per_launch, 1));
-  std::vector<RoundRecord> records_host(static_cast<size_t>(per_launch));
-  std::vector<unsigned long long> reached_host(static_cast<size_t>(per_launch));
+  const auto b = block_batch_buffers<RoundRecord, output>(ws, per_launch, row, targets, target_count);
   const long long limit = query.max_iterations > 0 ? query.max_iterations : n + 1;
-  BatchRun run;
-  run.sources_per_launch = per_launch;
-  for (int64_t first = 0; first < count; first += per_launch) {
-    throw_if_cancelled(*query.cancelled);
-    const int64_t k = std::min<int64_t>(per_launch, count - first);
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(sources_device, sources + first, static_cast<size_t>(k) * sizeof(int64_t),
-                                     cudaMemcpyHostToDevice, stream));
-    BlockOutput<D> o;
-    o.sources = sources_device;
-    o.rows = rows;
-    o.target_ids = target_ids;
-    o.target_count = targets != nullptr ? target_count : -1;
-    o.reached = reached_device;
-    DeviceTimer timer(ws);
-    launch<D>(plan, static_cast<unsigned>(k), stream, g, 0, limit, o, ws.counters(), records);
-    timer.record_stop();
-    if (row > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, rows,
-                                       static_cast<size_t>(k * row) * sizeof(output), cudaMemcpyDeviceToHost, stream));
-    }
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(records_host.data(), records, static_cast<size_t>(k) * sizeof(RoundRecord),
-                                     cudaMemcpyDeviceToHost, stream));
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host.data(), reached_device, static_cast<size_t>(k) * sizeof(unsigned long long),
-                                     cudaMemcpyDeviceToHost, stream));
-    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
-    run.time_ms += timer.elapsed_ms();
-    ++run.launches;
-    long long rounds = 0;
-    for (int64_t i = 0; i < k; ++i) {
-      const RoundRecord& r = records_host[static_cast<size_t>(i)];
-      if (!r.converged) throw_not_converged("block-bellman-ford", r.rounds, query.max_iterations > 0);
-      rounds = std::max(rounds, r.rounds);
-      if (reached != nullptr && targets == nullptr) reached[first + i] = static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
-      run.reached += static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
-    }
-    run.rounds += rounds;
-  }
+  BlockOutput<D> o;
+  o.sources = b.sources;
+  o.rows = b.rows;
+  o.target_ids = b.target_ids;
+  o.target_count = targets != nullptr ? target_count : -1;
+  o.reached = b.reached;
+  const BatchRun run = run_block_batches(query, "block-bellman-ford", sources, count, per_launch, row, targets != nullptr,
+                                         out, reached, b, [&](int64_t k) {
+    launch<D>(plan, static_cast<unsigned>(k), stream, g, 0, limit, o, ws.counters(), b.records);
+  });
   return run;
 }
 
@@ -221,10 +163,9 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
 BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
                    int64_t target_count, void* out, int64_t* reached) {
   if (count <= 0) return BatchRun{};
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return batch_typed<Float32Distance>(query, sources, count, targets, target_count, out, reached);
-  }
-  return batch_typed<Int32Distance>(query, sources, count, targets, target_count, out, reached);
+  return with_distance_type(query.graph.weight_type, [&](auto d) {
+    return batch_typed<decltype(d)>(query, sources, count, targets, target_count, out, reached);
+  });
 }
 
 bool fits(int device, int64_t num_vertices, int32_t weight_type) {
@@ -242,8 +183,7 @@ int fit(int device, int64_t num_vertices, int64_t num_edges, int32_t weight_type
 }
 
 AlgorithmRun run(const QueryContext& query) {
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
-  return run_typed<Int32Distance>(query);
+  return with_distance_type(query.graph.weight_type, [&](auto d) { return run_typed<decltype(d)>(query); });
 }
 
 }  // namespace gsssp::block_bf

@@ -35,6 +35,46 @@ struct BlockOutput {
   unsigned long long* reached = nullptr;
 };
 
+// Both kernels' end: the block's answer (a single query's stored distances, or its batch row of all n or of the
+// targets), its work and reached counts summed into the counters, the float overflow flag, and its round record.
+template <class D>
+__device__ void finish_block(long long n, const typename D::stored* dist, const BlockOutput<D>& output,
+                             unsigned long long visits, unsigned long long relaxed, bool overflow, long long round,
+                             int converged, DeviceCounters* counters, RoundRecord* record) {
+  unsigned long long reached = 0;
+  if (output.rows == nullptr) {
+    for (long long v = threadIdx.x; v < n; v += blockDim.x) output.stored_out[v] = dist[v];
+  } else if (output.target_count < 0) {
+    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * n;
+    for (long long v = threadIdx.x; v < n; v += blockDim.x) {
+      row[v] = D::to_output(dist[v]);
+      reached += dist[v] != D::kInfinity;
+    }
+  } else {
+    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * output.target_count;
+    for (long long j = threadIdx.x; j < output.target_count; j += blockDim.x) {
+      row[j] = D::to_output(dist[output.target_ids[j]]);
+    }
+  }
+  using Reduce = cub::BlockReduce<unsigned long long, kBlockThreads>;
+  __shared__ typename Reduce::TempStorage reduce_storage;
+  const unsigned long long total_visits = Reduce(reduce_storage).Sum(visits);
+  __syncthreads();  // the temporary storage is reused
+  const unsigned long long total_relaxed = Reduce(reduce_storage).Sum(relaxed);
+  __syncthreads();
+  const unsigned long long total_reached = Reduce(reduce_storage).Sum(reached);
+  const int any_overflow = __syncthreads_or(overflow);
+  if (threadIdx.x == 0) {
+    // Several blocks (a batch) add up; one block alone could store, but atomics cost nothing here.
+    atomicAdd(&counters->vertex_visits, total_visits);
+    atomicAdd(&counters->edges_relaxed, total_relaxed);
+    if (any_overflow) counters->overflow = 1;
+    if (output.reached != nullptr) output.reached[blockIdx.x] = total_reached;
+    record->rounds = round;
+    record->converged = converged;
+  }
+}
+
 template <class D>
 __global__ void __launch_bounds__(kBlockThreads)
     block_bf_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
@@ -84,36 +124,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     }
   }
 
-  unsigned long long reached = 0;
-  if (output.rows == nullptr) {
-    for (long long v = threadIdx.x; v < n; v += blockDim.x) output.stored_out[v] = dist[v];
-  } else if (output.target_count < 0) {
-    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * n;
-    for (long long v = threadIdx.x; v < n; v += blockDim.x) {
-      row[v] = D::to_output(dist[v]);
-      reached += dist[v] != D::kInfinity;
-    }
-  } else {
-    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * output.target_count;
-    for (long long j = threadIdx.x; j < output.target_count; j += blockDim.x) {
-      row[j] = D::to_output(dist[output.target_ids[j]]);
-    }
-  }
-  using Reduce = cub::BlockReduce<unsigned long long, kBlockThreads>;
-  __shared__ typename Reduce::TempStorage reduce_storage;
-  const unsigned long long total_visits = Reduce(reduce_storage).Sum(visits);
-  __syncthreads();  // the temporary storage is reused
-  const unsigned long long total_relaxed = Reduce(reduce_storage).Sum(relaxed);
-  __syncthreads();
-  const unsigned long long total_reached = Reduce(reduce_storage).Sum(reached);
-  if (threadIdx.x == 0) {
-    // Several blocks (a batch) add up; one block alone could store, but atomics cost nothing here.
-    atomicAdd(&counters->vertex_visits, total_visits);
-    atomicAdd(&counters->edges_relaxed, total_relaxed);
-    if (output.reached != nullptr) output.reached[blockIdx.x] = total_reached;
-    record->rounds = round;
-    record->converged = converged;
-  }
+  finish_block<D>(n, dist, output, visits, relaxed, false, round, converged, counters, record);
 }
 
 // Where the whole-graph kernel keeps things in its dynamic shared memory, for n vertices and m edges: the
@@ -230,37 +241,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     ++round;
   }
 
-  unsigned long long reached = 0;
-  if (output.rows == nullptr) {
-    for (long long v = threadIdx.x; v < n; v += blockDim.x) output.stored_out[v] = dist[v];
-  } else if (output.target_count < 0) {
-    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * n;
-    for (long long v = threadIdx.x; v < n; v += blockDim.x) {
-      row[v] = D::to_output(dist[v]);
-      reached += dist[v] != D::kInfinity;
-    }
-  } else {
-    typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * output.target_count;
-    for (long long j = threadIdx.x; j < output.target_count; j += blockDim.x) {
-      row[j] = D::to_output(dist[output.target_ids[j]]);
-    }
-  }
-  using Reduce = cub::BlockReduce<unsigned long long, kBlockThreads>;
-  __shared__ typename Reduce::TempStorage reduce_storage;
-  const unsigned long long total_visits = Reduce(reduce_storage).Sum(visits);
-  __syncthreads();
-  const unsigned long long total_relaxed = Reduce(reduce_storage).Sum(relaxed);
-  __syncthreads();
-  const unsigned long long total_reached = Reduce(reduce_storage).Sum(reached);
-  const int any_overflow = __syncthreads_or(overflow);
-  if (threadIdx.x == 0) {
-    atomicAdd(&counters->vertex_visits, total_visits);
-    atomicAdd(&counters->edges_relaxed, total_relaxed);
-    if (any_overflow) counters->overflow = 1;
-    if (output.reached != nullptr) output.reached[blockIdx.x] = total_reached;
-    record->rounds = round;
-    record->converged = converged;
-  }
+  finish_block<D>(n, dist, output, visits, relaxed, overflow, round, converged, counters, record);
 }
 
 }  // namespace gsssp::block_bf

@@ -9,6 +9,7 @@
 
 #include "algorithms/block_nf/block_nf_kernels.cuh"
 #include "algorithms/block_nf/block_nf_policy.hpp"
+#include "common/block_batch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
@@ -99,14 +100,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   DeviceTimer timer(ws);
   launch<D>(threads, 1, stream, a);
   timer.record_stop();
-  GSSSP_CUDA_CHECK(cudaMemcpyAsync(record_host, record, sizeof(BlockRecord), cudaMemcpyDeviceToHost, stream));
-  GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
-  const BlockRecord r = *record_host;
-  AlgorithmRun run;
-  run.time_ms = timer.elapsed_ms();
-  if (!r.converged) throw_not_converged("block-near-far", r.rounds, query.max_iterations > 0);
-  run.distances = dist;
-  run.rounds = r.rounds;
+  AlgorithmRun run = finish_single_block(query, timer, "block-near-far", record, record_host, dist, false);
   run.delta = static_cast<double>(a.delta);
   return run;
 }
@@ -142,81 +136,35 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const int threads = asked != 0 ? asked : threads_for(per_launch, query.device_graph->multiprocessor_count);
 
   // The workspace's slots here (common/workspace.hpp names them by shape only): kCertificate the records, reached
-  // counts and sources of a launch, kDistance1 the targets, kOutput the rows, kDistance0 the blocks' distances,
-  // kFlags0 their marks, near queues and far piles (scratch()).
-  const size_t reached_at = (static_cast<size_t>(per_launch) * sizeof(BlockRecord) + 255) & ~size_t{255};
-  const size_t sources_at = reached_at + ((static_cast<size_t>(per_launch) * 8 + 255) & ~size_t{255});
-  auto* misc = static_cast<char*>(ws.buffer(Slot::kCertificate, sources_at + static_cast<size_t>(per_launch) * 8));
-  auto* records = reinterpret_cast<BlockRecord*>(misc);
-  auto* reached_device = reinterpret_cast<unsigned long long*>(misc + reached_at);
-  auto* sources_device = reinterpret_cast<int64_t*>(misc + sources_at);
-  int32_t* target_ids = nullptr;
-  if (targets != nullptr && target_count > 0) {
-    target_ids = ws.buffer<int32_t>(Slot::kDistance1, target_count);
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(target_ids, targets, static_cast<size_t>(target_count) * sizeof(int32_t),
-                                     cudaMemcpyHostToDevice, stream));
-  }
-  auto* rows = ws.buffer<output>(Slot::kOutput, std::max<int64_t>(row * per_launch, 1));
+  // counts and sources of a launch, kDistance1 the targets, kOutput the rows (block_batch.hpp), kDistance0 the blocks'
+  // distances, kFlags0 their marks, near queues and far piles (scratch()).
+  const auto b = block_batch_buffers<BlockRecord, output>(ws, per_launch, row, targets, target_count);
   auto* dist = ws.buffer<stored>(Slot::kDistance0, std::max<int64_t>(n, 1) * per_launch);
   BlockNfArgs<D> a = base_args<D>(query);
   a.scratch = scratch<D>(ws, n, per_launch, dist);
-  a.sources = sources_device;
-  a.rows = rows;
-  a.target_ids = target_ids;
+  a.sources = b.sources;
+  a.rows = b.rows;
+  a.target_ids = b.target_ids;
   a.target_count = targets != nullptr ? target_count : -1;
-  a.reached = reached_device;
-  a.records = records;
-
-  std::vector<BlockRecord> records_host(static_cast<size_t>(per_launch));
-  std::vector<unsigned long long> reached_host(static_cast<size_t>(per_launch));
-  BatchRun run;
-  run.sources_per_launch = per_launch;
-  for (int64_t first = 0; first < count; first += per_launch) {
-    throw_if_cancelled(*query.cancelled);
-    const int64_t k = std::min<int64_t>(per_launch, count - first);
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(sources_device, sources + first, static_cast<size_t>(k) * sizeof(int64_t),
-                                     cudaMemcpyHostToDevice, stream));
-    DeviceTimer timer(ws);
-    launch<D>(threads, static_cast<int>(k), stream, a);
-    timer.record_stop();
-    if (row > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, rows,
-                                       static_cast<size_t>(k * row) * sizeof(output), cudaMemcpyDeviceToHost, stream));
-    }
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(records_host.data(), records, static_cast<size_t>(k) * sizeof(BlockRecord),
-                                     cudaMemcpyDeviceToHost, stream));
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host.data(), reached_device,
-                                     static_cast<size_t>(k) * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
-    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
-    run.time_ms += timer.elapsed_ms();
-    ++run.launches;
-    long long rounds = 0;
-    for (int64_t i = 0; i < k; ++i) {
-      const BlockRecord& r = records_host[static_cast<size_t>(i)];
-      if (!r.converged) throw_not_converged("block-near-far", r.rounds, query.max_iterations > 0);
-      rounds = std::max(rounds, r.rounds);
-      if (reached != nullptr && targets == nullptr) reached[first + i] = static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
-      run.reached += static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
-    }
-    run.rounds += rounds;
-  }
+  a.reached = b.reached;
+  a.records = b.records;
+  const BatchRun run = run_block_batches(query, "block-near-far", sources, count, per_launch, row, targets != nullptr,
+                                         out, reached, b, [&](int64_t k) { launch<D>(threads, static_cast<int>(k), stream, a); });
   return run;
 }
 
 }  // namespace
 
 AlgorithmRun run(const QueryContext& query) {
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
-  return run_typed<Int32Distance>(query);
+  return with_distance_type(query.graph.weight_type, [&](auto d) { return run_typed<decltype(d)>(query); });
 }
 
 BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
                    int64_t target_count, void* out, int64_t* reached) {
   if (count <= 0) return BatchRun{};
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return batch_typed<Float32Distance>(query, sources, count, targets, target_count, out, reached);
-  }
-  return batch_typed<Int32Distance>(query, sources, count, targets, target_count, out, reached);
+  return with_distance_type(query.graph.weight_type, [&](auto d) {
+    return batch_typed<decltype(d)>(query, sources, count, targets, target_count, out, reached);
+  });
 }
 
 }  // namespace gsssp::block_nf

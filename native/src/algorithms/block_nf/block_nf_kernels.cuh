@@ -70,6 +70,27 @@ __device__ __forceinline__ void append(int* queue, unsigned int* count, int v) {
   queue[base + group.thread_rank()] = v;
 }
 
+// After a barrier that ended the appends: every thread takes the count, then thread 0 clears it for the next ones.
+__device__ __forceinline__ long long take_count(unsigned int* count) {
+  const long long taken = *count;
+  __syncthreads();  // every thread has read it
+  if (threadIdx.x == 0) *count = 0;
+  __syncthreads();
+  return taken;
+}
+
+// Files vertex v, whose distance was just set: into the near queue when it is below the threshold (once per stamp:
+// near_mark), else onto the far pile (once per phase: far_mark).
+__device__ __forceinline__ void file_vertex(int v, bool near, int* near_mark, int stamp, int* near_queue,
+                                            unsigned int* near_count, int* far_mark, int phase, int* far_pile,
+                                            unsigned int* far_count) {
+  if (near) {
+    if (atomicExch(&near_mark[v], stamp) != stamp) append(near_queue, near_count, v);
+  } else if (atomicExch(&far_mark[v], phase) != phase) {
+    append(far_pile, far_count, v);
+  }
+}
+
 // Near-Far (Davidson et al., IPDPS'14, section IV-B) run whole inside one thread block per source, with the
 // block's barriers in place of the paper's kernel launches.
 //
@@ -205,24 +226,18 @@ __global__ void __launch_bounds__(kThreads) block_nf_kernel(BlockNfArgs<D> a) {
             }
             // The plain read filters: distances only fall, so a stale (higher) value costs one atomic at most.
             if (s[k] < seen[k] && s[k] < atomicMin(&dist[t[k]], s[k])) {
-              if (nd[k] < threshold) {
-                if (atomicExch(&near_mark[t[k]], stamp) != stamp) append(near_out, &s_near_count, t[k]);
-              } else if (atomicExch(&far_mark[t[k]], phase) != phase) {
-                append(far_in, &s_far_count, t[k]);
-              }
+              file_vertex(t[k], nd[k] < threshold, near_mark, stamp, near_out, &s_near_count, far_mark, phase, far_in,
+                          &s_far_count);
             }
           }
         }
         __syncthreads();  // s_offset and the scan storage are reused
       }
       ++rounds;
-      near_count = s_near_count;
+      near_count = take_count(&s_near_count);
       int* swap = near_in;
       near_in = near_out;
       near_out = swap;
-      __syncthreads();  // every thread has read the count
-      if (tid == 0) s_near_count = 0;
-      __syncthreads();
     }
 
     if (stopped) break;
@@ -252,20 +267,13 @@ __global__ void __launch_bounds__(kThreads) block_nf_kernel(BlockNfArgs<D> a) {
       const int u = far_in[i];
       const value du = D::decode(__ldcg(&dist[u]));
       if (du < old_threshold) continue;  // lowered into an earlier near queue and expanded there
-      if (du < threshold) {
-        if (atomicExch(&near_mark[u], stamp) != stamp) append(near_in, &s_near_count, u);
-      } else if (atomicExch(&far_mark[u], phase) != phase) {
-        append(far_out, &s_far_count, u);
-      }
+      file_vertex(u, du < threshold, near_mark, stamp, near_in, &s_near_count, far_mark, phase, far_out, &s_far_count);
     }
     __syncthreads();
-    near_count = s_near_count;
+    near_count = take_count(&s_near_count);
     int* swap = far_in;
     far_in = far_out;
     far_out = swap;
-    __syncthreads();  // every thread has read the count
-    if (tid == 0) s_near_count = 0;
-    __syncthreads();
   }
 
   unsigned long long reached = 0;

@@ -242,17 +242,15 @@ AlgorithmRun run_typed(const QueryContext& query) {
 }  // namespace
 
 AlgorithmRun run(const QueryContext& query) {
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
-  return run_typed<Int32Distance>(query);
+  return with_distance_type(query.graph.weight_type, [&](auto d) { return run_typed<decltype(d)>(query); });
 }
 
 BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
                    int64_t target_count, void* out, int64_t* reached) {
   if (count <= 0) return BatchRun{};
-  if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return batch_for_type<Float32Distance>(query, sources, count, targets, target_count, out, reached);
-  }
-  return batch_for_type<Int32Distance>(query, sources, count, targets, target_count, out, reached);
+  return with_distance_type(query.graph.weight_type, [&](auto d) {
+    return batch_for_type<decltype(d)>(query, sources, count, targets, target_count, out, reached);
+  });
 }
 
 }  // namespace gsssp::multi_bf
