@@ -67,7 +67,7 @@ template <class D>
 Plan plan_checked(int device, long long n, long long m, const char* what, const char* where, const char* instead) {
   Plan plan;
   const SharedLayout layout = SharedLayout::of<D>(n, m);
-  if (layout.bytes <= static_cast<size_t>(max_shared_per_block(device)) && m < (int64_t{1} << 31)) {
+  if (kWholeGraphKernel && layout.bytes <= static_cast<size_t>(max_shared_per_block(device)) && m < (int64_t{1} << 31)) {
     plan.shared_graph = true;
     plan.bytes = layout.bytes;
   } else {

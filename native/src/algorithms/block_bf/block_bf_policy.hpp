@@ -12,4 +12,12 @@ namespace gsssp::block_bf {
 // and 29,000 with float32.
 constexpr int kBlockThreads = 1024;
 
+// Whether a graph that fits one block's shared memory whole runs the whole-graph kernel (true) or the distances-only
+// one. A compile-time switch (-DGSSSP_BLOCK_BF_WHOLE_GRAPH=0) so that the two can be timed against each other from
+// one source tree; gsssp_device_graph_block_fit reports the fit either way.
+#ifndef GSSSP_BLOCK_BF_WHOLE_GRAPH
+#define GSSSP_BLOCK_BF_WHOLE_GRAPH 1
+#endif
+constexpr bool kWholeGraphKernel = GSSSP_BLOCK_BF_WHOLE_GRAPH != 0;
+
 }  // namespace gsssp::block_bf
