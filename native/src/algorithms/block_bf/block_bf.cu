@@ -64,10 +64,12 @@ struct Plan {
 // The plan for n vertices, refused with UNSUPPORTED (naming the sizes and `instead`) when not even the distances
 // fit; the kernels are allowed the device's maximum.
 template <class D>
-Plan plan_checked(int device, long long n, long long m, const char* what, const char* where, const char* instead) {
+Plan plan_checked(int device, long long n, long long m, bool batch, const char* what, const char* where,
+                  const char* instead) {
   Plan plan;
   const SharedLayout layout = SharedLayout::of<D>(n, m);
-  if (kWholeGraphKernel && layout.bytes <= static_cast<size_t>(max_shared_per_block(device)) && m < (int64_t{1} << 31)) {
+  const bool whole_graph = batch ? kWholeGraphForBatches : kWholeGraphForSingleQueries;
+  if (whole_graph && layout.bytes <= static_cast<size_t>(max_shared_per_block(device)) && m < (int64_t{1} << 31)) {
     plan.shared_graph = true;
     plan.bytes = layout.bytes;
   } else {
@@ -105,7 +107,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const Plan plan = plan_checked<D>(device, n, g.num_edges, "BLOCK_BELLMAN_FORD keeps", "one block's",
+  const Plan plan = plan_checked<D>(device, n, g.num_edges, false, "BLOCK_BELLMAN_FORD keeps", "one block's",
                                     "Use ADDS for larger graphs");
   auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, std::max<long long>(n, 1));
   auto* record_host = static_cast<RoundRecord*>(ws.staging(sizeof(RoundRecord)));
@@ -138,7 +140,7 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
   const int device = query.device_graph->device;
-  const Plan plan = plan_checked<D>(device, n, g.num_edges, "BLOCK_BELLMAN_FORD batches keep", "each block's",
+  const Plan plan = plan_checked<D>(device, n, g.num_edges, true, "BLOCK_BELLMAN_FORD batches keep", "each block's",
                                     "Use BLOCK_NEAR_FAR or concurrent queries");
   using output = typename D::output;
   const int64_t row = targets != nullptr ? target_count : n;

@@ -1,6 +1,6 @@
 // GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD: Bellman-Ford (Harish & Narayanan, as in Patel 2023, Algorithms 5-7)
-// run whole inside one thread block, with the distances in shared memory (and the whole graph, when it fits:
-// block_bf_policy.hpp): gsssp's small-graph solver.
+// run whole inside one thread block, with the distances in shared memory (and in batches the whole graph, when it
+// fits: block_bf_policy.hpp): gsssp's small-graph solver.
 //
 // On small graphs the GPU algorithms built for large ones are latency-bound, not work-bound: ADDS's
 // manager/worker hand-offs took 147 us of kernel time on a 1,000-vertex random graph (H200, selftest

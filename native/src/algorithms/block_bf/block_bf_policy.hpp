@@ -3,8 +3,8 @@
 
 namespace gsssp::block_bf {
 
-// Threads of the one block: the most a block may have. Two kernels (block_bf_kernels.cuh): when the whole graph
-// fits one block's opt-in shared memory (distances, int32 offsets, targets and weights, a mark and two queues: about
+// Threads of the one block: the most a block may have. Two kernels (block_bf_kernels.cuh; which runs where:
+// kWholeGraphForBatches below): when the whole graph fits one block's opt-in shared memory (distances, int32 offsets, targets and weights, a mark and two queues: about
 // 24 bytes per vertex and 8 per edge with int32 weights, e.g. rome99 in 151 KB) a round expands a queue in shared
 // memory; else the distances alone are kept there, (sizeof(stored distance) + 4) bytes per vertex, and a round
 // scans n / 1024 schedule words per thread, reading the CSR from global memory. The largest graph is the device's
@@ -12,12 +12,14 @@ namespace gsssp::block_bf {
 // and 29,000 with float32.
 constexpr int kBlockThreads = 1024;
 
-// Whether a graph that fits one block's shared memory whole runs the whole-graph kernel (true) or the distances-only
-// one. A compile-time switch (-DGSSSP_BLOCK_BF_WHOLE_GRAPH=0) so that the two can be timed against each other from
-// one source tree; gsssp_device_graph_block_fit reports the fit either way.
-#ifndef GSSSP_BLOCK_BF_WHOLE_GRAPH
-#define GSSSP_BLOCK_BF_WHOLE_GRAPH 1
-#endif
-constexpr bool kWholeGraphKernel = GSSSP_BLOCK_BF_WHOLE_GRAPH != 0;
+// Which kernel a graph that fits one block's shared memory whole runs: the whole-graph one in batches, the
+// distances-only one for a single query. Timed against each other in one run (H200,
+// benchmarks/results/serving/2026-11-26_b630851_h200): a single query's whole Java call, whole-graph against
+// distances-only, random 1,000 × 7 78.3 against 62.2 µs, grid 32² 191.3 against 117.5, rome99 339.2 against 343.1
+// (FfmCallBenchmark.gpuQuery1kBlock 70.3 against 58.3); a batch of 256 on rome99 3.18 against 3.56 µs per answer. A
+// single query pays for copying the graph into shared memory once per search; a batch of thousands of blocks gains
+// from never reading it from L2 again.
+constexpr bool kWholeGraphForBatches = true;
+constexpr bool kWholeGraphForSingleQueries = false;
 
 }  // namespace gsssp::block_bf
