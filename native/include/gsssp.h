@@ -141,6 +141,50 @@ typedef struct gsssp_csr {
   int32_t weight_type;       /* gsssp_weight_type */
 } gsssp_csr;
 
+/* Delta-stepping family (NEAR_FAR, ADDS, BLOCK_NEAR_FAR): bucket width. delta > 0 is used as given; otherwise
+ * delta = delta_constant * W / D (W average edge weight, D average out-degree, from a sampling kernel);
+ * delta_constant <= 0 means the algorithm's default C. The Delta used is in gsssp_stats. */
+typedef struct gsssp_delta_options {
+  double delta;
+  double delta_constant;
+} gsssp_delta_options;
+
+/* H-BF optimizations (TPDS'16 sections 4-5), each 1 = on (default) or 0 = off, for the ablation. */
+typedef struct gsssp_hbf_options {
+  int32_t edge_classification;    /* 4.1 */
+  int32_t duplicate_removal;      /* 4.2: 64-bit (distance, iteration) atomicMin */
+  int32_t coalesced_enqueue;      /* 5.1 */
+  int32_t dynamic_virtual_warps;  /* 5.2 */
+  int32_t dynamic_parallelism;    /* 5.3: a gsssp_hbf_dp_mode, default GSSSP_HBF_DP_DEFAULT */
+  int32_t dp_threshold;           /* T_DP: out-degree above which 5.3 applies; default 4096 */
+} gsssp_hbf_options;
+
+/* DA2CF: min_on_device 1 (default) = the minimum reduction runs fully on the GPU; 0 = two passes with the final
+ * step on the host, as in the paper. */
+typedef struct gsssp_da2cf_options {
+  int32_t min_on_device;
+} gsssp_da2cf_options;
+
+/* ADDS (PPoPP'21 section 5) ablation switches and its pool; 0 = the algorithm's defaults. */
+typedef struct gsssp_adds_options {
+  int32_t static_delta;          /* 1: keep the initial Delta (the NF estimate) */
+  int32_t bucket_count;          /* 0 = 32; 2..32 (2 for the Table 5 "2 buckets" row) */
+  /* Worker-local rounds, gsssp's addition to the paper's worker: 1 (default) = a worker holding a small
+   * assignment (at most 64 items) expands the vertices it lowers into that assignment's bucket (or a
+   * higher-priority one) itself before it reports the items complete, instead of pushing each of them
+   * for the manager to hand out again; 0 = off: every lowered vertex is pushed, as in the paper. */
+  int32_t local_rounds;
+  /* The bucket memory pool, in 32-bit words (rounded up to 64K-word blocks):
+   *   0  = sized from the graph; if it runs out, the run stops and restarts with twice the pool;
+   *   >0 = exactly this pool; if it runs out the query fails with GSSSP_ERROR_OUT_OF_DEVICE_MEMORY;
+   *   <0 = start with -pool_words words, restarting with twice the pool as for 0.
+   * Restarts are counted in gsssp_stats.restarts; a run that never exhausts its pool is never restarted. */
+  int64_t pool_words;
+  /* ADDS watchdog: a run whose queue makes no progress for this many milliseconds is stopped and the
+   * query fails with GSSSP_ERROR_INTERNAL, naming the queue state; 0 = 10000. */
+  int64_t watchdog_ms;
+} gsssp_adds_options;
+
 /* Per-query options; fill with gsssp_options_init(). Fields unknown to an algorithm are ignored. */
 typedef struct gsssp_options {
   int32_t compute_predecessors;   /* 1 (default): fill predecessors if the pointer is non-null */
@@ -148,41 +192,13 @@ typedef struct gsssp_options {
   int64_t max_iterations;         /* 0 = no limit beyond the algorithm's own bound; reaching a limit
                                      set here gives GSSSP_ERROR_NOT_CONVERGED */
 
-  /* Delta-stepping family (Near-Far, ADDS): bucket width. delta > 0 is used as given; otherwise
-   * delta = delta_constant * W / D (W average edge weight, D average out-degree, from a sampling
-   * kernel); delta_constant <= 0 means the algorithm's default C. The Delta used is in gsssp_stats. */
-  double delta;
-  double delta_constant;
-
-  /* H-BF optimizations (TPDS'16 sections 4-5), each 1 = on (default) or 0 = off, for the ablation. */
-  int32_t hbf_edge_classification;    /* 4.1 */
-  int32_t hbf_duplicate_removal;      /* 4.2: 64-bit (distance, iteration) atomicMin */
-  int32_t hbf_coalesced_enqueue;      /* 5.1 */
-  int32_t hbf_dynamic_virtual_warps;  /* 5.2 */
-  int32_t hbf_dynamic_parallelism;    /* 5.3: a gsssp_hbf_dp_mode, default GSSSP_HBF_DP_DEFAULT */
-  int32_t hbf_dp_threshold;           /* T_DP: out-degree above which 5.3 applies; default 4096 */
-
-  /* DA2CF: 1 (default) = the minimum reduction runs fully on the GPU; 0 = two passes with the final
-   * step on the host, as in the paper. */
-  int32_t da2cf_min_on_device;
-
-  /* ADDS (PPoPP'21 section 5) ablation switches and its pool; 0 = the algorithm's defaults. */
-  int32_t adds_static_delta;          /* 1: keep the initial Delta (the NF estimate) */
-  int32_t adds_bucket_count;          /* 0 = 32; 2..32 (2 for the Table 5 "2 buckets" row) */
-  /* Worker-local rounds, gsssp's addition to the paper's worker: 1 (default) = a worker holding a small
-   * assignment (at most 64 items) expands the vertices it lowers into that assignment's bucket (or a
-   * higher-priority one) itself before it reports the items complete, instead of pushing each of them
-   * for the manager to hand out again; 0 = off: every lowered vertex is pushed, as in the paper. */
-  int32_t adds_local_rounds;
-  /* The bucket memory pool, in 32-bit words (rounded up to 64K-word blocks):
-   *   0  = sized from the graph; if it runs out, the run stops and restarts with twice the pool;
-   *   >0 = exactly this pool; if it runs out the query fails with GSSSP_ERROR_OUT_OF_DEVICE_MEMORY;
-   *   <0 = start with -adds_pool_words words, restarting with twice the pool as for 0.
-   * Restarts are counted in gsssp_stats.restarts; a run that never exhausts its pool is never restarted. */
-  int64_t adds_pool_words;
-  /* ADDS watchdog: a run whose queue makes no progress for this many milliseconds is stopped and the
-   * query fails with GSSSP_ERROR_INTERNAL, naming the queue state; 0 = 10000. */
-  int64_t adds_watchdog_ms;
+  /* Per algorithm family, each in its own struct (below): the delta-stepping family's bucket width, H-BF's
+   * optimizations, DA2CF's minimum, ADDS's ablation switches and pool. An algorithm reads its own and ignores the
+   * others'. */
+  gsssp_delta_options delta_stepping;
+  gsssp_hbf_options hbf;
+  gsssp_da2cf_options da2cf;
+  gsssp_adds_options adds;
 
   /* Optional parallelism trace: when trace != NULL, up to trace_capacity samples are written and
    * gsssp_stats.trace_length says how many. Algorithms that do not trace write none. */
@@ -227,7 +243,7 @@ typedef struct gsssp_stats {
   double delta;                /* the bucket width used (delta-stepping family), else 0 */
   int64_t trace_length;        /* samples written to options.trace */
   int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
-  int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (adds_pool_words) */
+  int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (options.adds.pool_words) */
   int32_t distance_bytes;      /* bytes per distance written to the host: 8, or 4 or 2 (options.compact_distances) */
   double certificate_ms;       /* options.certify: device time of the check, else 0 */
 } gsssp_stats;
@@ -283,7 +299,7 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
  *   GSSSP_ALGORITHM_BLOCK_NEAR_FAR: a thread block per source running Near-Far, its distances, queues and piles in
  *     global memory (36 bytes per vertex and source with int32 weights, 32 with float32, plus the row): any graph,
  *     as many sources per launch as fit 16 GiB or half the free device memory. options.block_size 0 (chosen by
- *     the sources per launch) or threads rounded up to 256, 512 or 1024; options.delta / delta_constant as for
+ *     the sources per launch) or threads rounded up to 256, 512 or 1024; options.delta_stepping as for
  *     NEAR_FAR.
  * Sources are ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored);
  * the graph's weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.

@@ -209,7 +209,7 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     // ADDS with the paper's worker too (no local rounds): the queue then carries every hop.
     gsssp_options paper;
     gsssp_options_init(&paper);
-    paper.adds_local_rounds = 0;
+    paper.adds.local_rounds = 0;
     compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &paper));
   }
   verify_batch(dg, g, rng, GSSSP_ALGORITHM_MULTI_BELLMAN_FORD);
@@ -268,14 +268,14 @@ void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937
   for (int threads : {256, 1024}) {
     gsssp_options o;
     gsssp_options_init(&o);
-    o.delta = 1.0;
+    o.delta_stepping.delta = 1.0;
     o.block_size = threads;
     verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, &o, threads == 256 ? " (delta 1, 256 threads)" : " (delta 1, 1024 threads)");
   }
   if (g.n == 0) return;
   gsssp_options o;
   gsssp_options_init(&o);
-  o.delta = 1.0;
+  o.delta_stepping.delta = 1.0;
   o.block_size = 256;
   const int64_t source = std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng);
   const Result cpu = run_cpu(g, source);
@@ -539,8 +539,8 @@ void test_gpu_errors_and_options(std::mt19937_64& rng) {
         opts.max_iterations = 5;
       }
       // Delta = 1 on a chain of weights >= 1: a head switch per unit of distance, far more than 5.
-      opts.delta = 1.0;
-      opts.adds_static_delta = 1;
+      opts.delta_stepping.delta = 1.0;
+      opts.adds.static_delta = 1;
       const Result r = run_gpu(cdg, chain, GSSSP_ALGORITHM_ADDS, 0, &opts);
       check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "ADDS max_iterations reached");
       check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
@@ -589,34 +589,34 @@ void test_adds(std::mt19937_64& rng) {
   const Result cpu = run_cpu(star, 0);
   gsssp_options o;
   gsssp_options_init(&o);
-  o.adds_pool_words = 1;
+  o.adds.pool_words = 1;
   Result fixed = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
   check(fixed.status == GSSSP_ERROR_OUT_OF_DEVICE_MEMORY && std::strstr(gsssp_last_error(), "pool") != nullptr,
         "ADDS fixed tiny pool: status %d (%s)", fixed.status, gsssp_last_error());
-  o.adds_pool_words = -1;
+  o.adds.pool_words = -1;
   Result grown = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
   compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, grown);
   check(grown.stats.restarts > 0, "ADDS growable tiny pool: %lld restarts", static_cast<long long>(grown.stats.restarts));
-  o.adds_pool_words = 0;
+  o.adds.pool_words = 0;
   Result sized = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
   compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, sized);
   check(sized.stats.restarts == 0, "ADDS pool from the graph: %lld restarts", static_cast<long long>(sized.stats.restarts));
   for (int buckets : {2, 3, 32}) {
     for (int static_delta : {0, 1}) {
-      o.adds_bucket_count = buckets;
-      o.adds_static_delta = static_delta;
+      o.adds.bucket_count = buckets;
+      o.adds.static_delta = static_delta;
       for (double delta : {0.0, 1.0, 1e9}) {
-        o.delta = delta;
-        o.adds_local_rounds = delta == 1.0 ? 0 : 1;
+        o.delta_stepping.delta = delta;
+        o.adds.local_rounds = delta == 1.0 ? 0 : 1;
         compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o));
         compare(star, 17, GSSSP_ALGORITHM_ADDS, run_cpu(star, 17), run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 17, &o));
       }
     }
   }
-  o.adds_local_rounds = 2;
+  o.adds.local_rounds = 2;
   const Result bad_local = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
-  check(bad_local.status == GSSSP_ERROR_INVALID_ARGUMENT && std::strstr(gsssp_last_error(), "adds_local_rounds") != nullptr,
-        "ADDS adds_local_rounds 2: status %d (%s)", bad_local.status, gsssp_last_error());
+  check(bad_local.status == GSSSP_ERROR_INVALID_ARGUMENT && std::strstr(gsssp_last_error(), "adds.local_rounds") != nullptr,
+        "ADDS adds.local_rounds 2: status %d (%s)", bad_local.status, gsssp_last_error());
   gsssp_device_graph_destroy(dg);
   gsssp_options_init(&o);
   // Huge weights and a tiny Delta: nearly every push clips into the tail.
@@ -628,9 +628,9 @@ void test_adds(std::mt19937_64& rng) {
     gsssp_device_graph_t h = upload(g);
     if (h == nullptr) continue;
     for (double delta : {0.0, 1.0}) {
-      o.delta = delta;
+      o.delta_stepping.delta = delta;
       for (int local : {0, 1}) {
-        o.adds_local_rounds = local;
+        o.adds.local_rounds = local;
         compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(h, g, GSSSP_ALGORITHM_ADDS, 0, &o));
       }
     }

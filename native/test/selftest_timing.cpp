@@ -89,9 +89,9 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     const int32_t algorithm = variant.algorithm;
     gsssp_options o;
     gsssp_options_init(&o);
-    o.adds_static_delta = variant.static_delta;
-    o.adds_bucket_count = variant.buckets;
-    o.adds_local_rounds = variant.local_rounds;
+    o.adds.static_delta = variant.static_delta;
+    o.adds.bucket_count = variant.buckets;
+    o.adds.local_rounds = variant.local_rounds;
     o.block_size = block_size;
     double sum = 0.0;
     for (int r = 0; r < repeat; ++r) {

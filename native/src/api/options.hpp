@@ -22,14 +22,14 @@ struct ResolvedOptions {
 inline gsssp_options default_options() {
   gsssp_options o{};
   o.compute_predecessors = 1;
-  o.hbf_edge_classification = 1;
-  o.hbf_duplicate_removal = 1;
-  o.hbf_coalesced_enqueue = 1;
-  o.hbf_dynamic_virtual_warps = 1;
-  o.hbf_dynamic_parallelism = GSSSP_HBF_DP_DEFAULT;
-  o.hbf_dp_threshold = 4096;
-  o.da2cf_min_on_device = 1;
-  o.adds_local_rounds = 1;
+  o.hbf.edge_classification = 1;
+  o.hbf.duplicate_removal = 1;
+  o.hbf.coalesced_enqueue = 1;
+  o.hbf.dynamic_virtual_warps = 1;
+  o.hbf.dynamic_parallelism = GSSSP_HBF_DP_DEFAULT;
+  o.hbf.dp_threshold = 4096;
+  o.da2cf.min_on_device = 1;
+  o.adds.local_rounds = 1;
   return o;
 }
 

@@ -16,15 +16,15 @@ namespace gsssp::graph {
 // baseline. The paper's own C was not found: the ADDS artifact's NF patch that computes it is on Zenodo, not
 // in the sources we could read. C = 32 is a measured choice: on the H100, C = 32..512 traded road NY
 // (28.5 -> 18.9 ms) and the 2048^2 grid (146 -> 113) against random 4M x 7 (7.3 -> 14.6), R-MAT flat, with
-// equal geometric means at 32 and 256 (benchmarks/results/nearfar/README.md). options.delta_constant
-// overrides it and options.delta fixes Delta.
+// equal geometric means at 32 and 256 (benchmarks/results/nearfar/README.md). options.delta_stepping.delta_constant
+// overrides it and options.delta_stepping.delta fixes Delta.
 constexpr double kDefaultDeltaConstant = 32.0;
 
-// options.delta when it is positive and finite, else C * W / D; 1 when the estimate is not positive and
+// options.delta_stepping.delta when it is positive and finite, else C * W / D; 1 when the estimate is not positive and
 // finite (all sampled weights zero, or no edges sampled: any positive width works).
 inline double requested_delta(const QueryContext& query) {
-  if (query.options.delta > 0.0 && std::isfinite(query.options.delta)) return query.options.delta;
-  const double c = query.options.delta_constant > 0.0 ? query.options.delta_constant : kDefaultDeltaConstant;
+  if (query.options.delta_stepping.delta > 0.0 && std::isfinite(query.options.delta_stepping.delta)) return query.options.delta_stepping.delta;
+  const double c = query.options.delta_stepping.delta_constant > 0.0 ? query.options.delta_stepping.delta_constant : kDefaultDeltaConstant;
   const WeightDegreeSample& sample = weight_degree_sample(*query.device_graph, query.workspace->stream());
   const double delta = c * sample.average_weight / std::max(sample.average_degree, 1e-9);
   return (delta > 0.0 && std::isfinite(delta)) ? delta : 1.0;

@@ -134,20 +134,20 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // Unless the caller chose, kDefaultBlock (adds_policy.hpp).
   int block = query.options.block_size != 0 ? std::min(query.launch.block, kMaxBlock) : kDefaultBlock;
 
-  const int buckets = query.options.adds_bucket_count == 0 ? kDefaultBuckets : query.options.adds_bucket_count;
+  const int buckets = query.options.adds.bucket_count == 0 ? kDefaultBuckets : query.options.adds.bucket_count;
   if (buckets < 2 || buckets > kMaxBuckets) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds_bucket_count %d is not 0 (32) or in [2, 32]", query.options.adds_bucket_count));
+         format("adds.bucket_count %d is not 0 (32) or in [2, 32]", query.options.adds.bucket_count));
   }
-  if (query.options.adds_local_rounds != 0 && query.options.adds_local_rounds != 1) {
+  if (query.options.adds.local_rounds != 0 && query.options.adds.local_rounds != 1) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds_local_rounds %d is not 0 (off) or 1 (on)", query.options.adds_local_rounds));
+         format("adds.local_rounds %d is not 0 (off) or 1 (on)", query.options.adds.local_rounds));
   }
-  if (query.options.adds_watchdog_ms < 0) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds_watchdog_ms is negative (%lld)",
-                                              static_cast<long long>(query.options.adds_watchdog_ms)));
+  if (query.options.adds.watchdog_ms < 0) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds.watchdog_ms is negative (%lld)",
+                                              static_cast<long long>(query.options.adds.watchdog_ms)));
   }
-  const int64_t watchdog_ms = query.options.adds_watchdog_ms > 0 ? query.options.adds_watchdog_ms : kDefaultWatchdogMs;
+  const int64_t watchdog_ms = query.options.adds.watchdog_ms > 0 ? query.options.adds.watchdog_ms : kDefaultWatchdogMs;
 
   const int device = dg.device;
   // As many blocks as can be resident together, one of them the manager; a share of them when other
@@ -163,9 +163,9 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const int grid = residency.blocks();
   const int workers = grid - 1;
 
-  // Pool: fixed (adds_pool_words > 0), or grown by restarts from a start the caller gives (< 0) or from
+  // Pool: fixed (adds.pool_words > 0), or grown by restarts from a start the caller gives (< 0) or from
   // the graph (0). Live items rarely exceed the vertices plus the edges of the vertices in flight.
-  const int64_t pool_words = query.options.adds_pool_words;
+  const int64_t pool_words = query.options.adds.pool_words;
   const bool growable = pool_words <= 0;
   auto blocks_for = [](int64_t words) { return std::max<int64_t>(1, (words + kBlockWords - 1) / kBlockWords); };
   int64_t blocks = pool_words > 0    ? blocks_for(pool_words)
@@ -173,7 +173,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
                                     : blocks_for(n + g.num_edges) + 2 * buckets;
   if (blocks > kMaxPoolBlocks) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds_pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
+         format("adds.pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
                 static_cast<long long>(kMaxPoolBlocks * kBlockWords)));
   }
   // The largest pool the device memory allows: what is free plus what the workspace's pool slot already
@@ -199,14 +199,14 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.weights = static_cast<const typename D::weight*>(g.weights);
   a.num_vertices = n;
   a.buckets = buckets;
-  a.static_delta = query.options.adds_static_delta != 0 ? 1 : 0;
+  a.static_delta = query.options.adds.static_delta != 0 ? 1 : 0;
   a.delta0 = initial_delta(query, integral);
   a.target_high = capacity * kUtilizationHigh / degree_factor;
   a.target_low = capacity * kUtilizationLow / degree_factor;
   a.max_chunk = static_cast<unsigned>(block) * kChunkBlocks;  // adds_policy.hpp
   a.max_switches = query.max_iterations;
   a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
-  a.local_rounds = query.options.adds_local_rounds != 0 ? 1 : 0;
+  a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();
@@ -315,7 +315,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
         }
         fail(GSSSP_ERROR_OUT_OF_DEVICE_MEMORY,
              format("ADDS bucket pool of %lld words (%lld blocks of %u words) ran out: bucket %u waited for a "
-                    "block for %.1f ms%s. Pass adds_pool_words = 0 to size the pool from the graph and grow it "
+                    "block for %.1f ms%s. Pass adds.pool_words = 0 to size the pool from the graph and grow it "
                     "on demand, or a larger pool",
                     static_cast<long long>(blocks * kBlockWords), static_cast<long long>(blocks), kBlockWords,
                     r.starving_slot, kStarveNs / 1e6,

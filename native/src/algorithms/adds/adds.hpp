@@ -8,8 +8,8 @@
 
 namespace gsssp::adds {
 
-// Non-negative weights only (checked by the caller). Reads options.delta / delta_constant (the initial
-// Delta, as Near-Far), adds_static_delta, adds_bucket_count, adds_pool_words, adds_watchdog_ms,
+// Non-negative weights only (checked by the caller). Reads options.delta_stepping.delta / delta_constant (the initial
+// Delta, as Near-Far), options.adds (static_delta, bucket_count, pool_words, watchdog_ms),
 // max_iterations (a limit on head-bucket switches) and the trace buffer. Fills AlgorithmRun::delta (the
 // final Delta), rounds (head buckets processed: switches + 1), restarts and the trace. Blocks have at most
 // 512 threads (a larger options.block_size is capped) and default to 512: the manager scans every worker's

@@ -15,7 +15,7 @@
 // blockDim by the whole block, degree >= 32 by its warp, the rest flattened across the warp (each lane finds
 // the vertex of its edge by a search over the warp's prefix sum of degrees).
 //
-// Local rounds (gsssp's addition; gsssp_options.adds_local_rounds = 0 gives the paper's worker). On road
+// Local rounds (gsssp's addition; gsssp_options.adds.local_rounds = 0 gives the paper's worker). On road
 // networks and meshes the manager hands out a few vertices at a time and each hop along a shortest path
 // costs a push, a sweep that finds it and a hand-out: about two sweeps, 11 us on the H100. A block holding a
 // small assignment therefore keeps the vertices it lowers into the assignment's bucket, or one before it,

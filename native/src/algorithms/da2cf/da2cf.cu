@@ -63,7 +63,7 @@ AlgorithmRun run_typed(const QueryContext& query, Relax relax, Layout layout) {
   const int block = query.launch.block;
   const auto* weights = static_cast<const typename D::weight*>(g.weights);
   DeviceCounters* counters = ws.counters();
-  const bool device_minimum = query.options.da2cf_min_on_device != 0;
+  const bool device_minimum = query.options.da2cf.min_on_device != 0;
   const char* name = variant_name(relax, layout);
 
   // Per-graph data first, outside the timed span (as the upload is).

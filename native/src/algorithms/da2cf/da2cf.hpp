@@ -14,7 +14,7 @@ enum class Layout { kAdjacencyList, kAdjacencyMatrix };
 // The matrix variants build a dense n x n matrix (4 bytes a cell) once per graph: up to this many vertices.
 constexpr int64_t kMaxMatrixVertices = 16384;
 
-// Non-negative weights only (checked by the caller); options.da2cf_min_on_device picks the minimum's variant.
+// Non-negative weights only (checked by the caller); options.da2cf.min_on_device picks the minimum's variant.
 AlgorithmRun run(const QueryContext& query, Relax relax, Layout layout);
 
 }  // namespace gsssp::da2cf

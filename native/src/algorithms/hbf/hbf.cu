@@ -237,19 +237,19 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
   // have none, and then a small grid costs less to launch and retire.
   const int heavy_grid = std::max(1, 2 * dg.multiprocessor_count);
 
-  const bool classification = o.hbf_edge_classification != 0;
+  const bool classification = o.hbf.edge_classification != 0;
   const GraphData* data = classification ? &graph_data(query) : nullptr;
   PackParams pack;
   const bool packable = choose_packing<D>(query, pack);
-  const bool packed = (o.hbf_duplicate_removal != 0 || force_duplicate_removal) && packable;
-  int dp_mode = o.hbf_dynamic_parallelism == GSSSP_HBF_DP_DEFAULT ? kDefaultDpMode : o.hbf_dynamic_parallelism;
+  const bool packed = (o.hbf.duplicate_removal != 0 || force_duplicate_removal) && packable;
+  int dp_mode = o.hbf.dynamic_parallelism == GSSSP_HBF_DP_DEFAULT ? kDefaultDpMode : o.hbf.dynamic_parallelism;
 #if !defined(GSSSP_HBF_DEVICE_LAUNCH)
   if (dp_mode == GSSSP_HBF_DP_DEVICE_LAUNCH) {
     fail(GSSSP_ERROR_UNSUPPORTED, "H-BF device-launch dynamic parallelism is not compiled in (needs -rdc)");
   }
 #endif
   if (dp_mode < GSSSP_HBF_DP_OFF || dp_mode > GSSSP_HBF_DP_BLOCK_PER_VERTEX) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("unknown hbf_dynamic_parallelism mode %d", o.hbf_dynamic_parallelism));
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("unknown hbf.dynamic_parallelism mode %d", o.hbf.dynamic_parallelism));
   }
 
   const long long capacity = std::max<long long>(1, packed ? n : n + m);
@@ -294,10 +294,10 @@ AlgorithmRun run_typed(const QueryContext& query, bool force_duplicate_removal) 
   a.stamp_period = packed ? static_cast<long long>(std::min<unsigned long long>(pack.iter_mask, 1ull << 62)) : 1;
   a.classification = data == nullptr ? 0 : data->tagged ? 1 : 2;
   a.vertex_flags = data ? data->vertex_flags.as<const uint8_t>() : nullptr;
-  a.coalesced = o.hbf_coalesced_enqueue != 0;
-  a.dynamic_warps = o.hbf_dynamic_virtual_warps != 0;
+  a.coalesced = o.hbf.coalesced_enqueue != 0;
+  a.dynamic_warps = o.hbf.dynamic_virtual_warps != 0;
   a.dp_mode = dp_mode;
-  a.dp_threshold = o.hbf_dp_threshold > 0 ? o.hbf_dp_threshold : kDefaultDpThreshold;
+  a.dp_threshold = o.hbf.dp_threshold > 0 ? o.hbf.dp_threshold : kDefaultDpThreshold;
 
   DeviceTimer timer(ws);
   if (packed) {

@@ -7,7 +7,7 @@
 namespace gsssp::near_far {
 
 // Runs to completion on the query's workspace; non-negative weights only (checked by the caller). Uses
-// options.delta / delta_constant (graph/delta_estimate.hpp), fills AlgorithmRun::delta and, when options.trace is set, the trace.
+// options.delta_stepping.delta / delta_constant (graph/delta_estimate.hpp), fills AlgorithmRun::delta and, when options.trace is set, the trace.
 AlgorithmRun run(const QueryContext& query);
 
 }  // namespace gsssp::near_far

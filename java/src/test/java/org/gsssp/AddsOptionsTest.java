@@ -10,6 +10,10 @@ import java.lang.foreign.MemorySegment;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.ffi.gsssp_options;
+import org.gsssp.internal.ffi.gsssp_delta_options;
+import org.gsssp.internal.ffi.gsssp_da2cf_options;
+import org.gsssp.internal.ffi.gsssp_hbf_options;
+import org.gsssp.internal.ffi.gsssp_adds_options;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -104,23 +108,23 @@ class AddsOptionsTest {
         NativeLibrary.ensureLoaded();   // gsssp_options_init fills the struct's other defaults
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment c = NativeGraph.options(o, arena);
-            assertEquals(1, gsssp_options.adds_static_delta(c));
-            assertEquals(2, gsssp_options.adds_bucket_count(c));
-            assertEquals(-3, gsssp_options.adds_pool_words(c));
-            assertEquals(1234, gsssp_options.adds_watchdog_ms(c));
-            assertEquals(0, gsssp_options.adds_local_rounds(c));
-            assertEquals(17.5, gsssp_options.delta(c));
-            assertEquals(8.0, gsssp_options.delta_constant(c));
+            assertEquals(1, gsssp_adds_options.static_delta(gsssp_options.adds(c)));
+            assertEquals(2, gsssp_adds_options.bucket_count(gsssp_options.adds(c)));
+            assertEquals(-3, gsssp_adds_options.pool_words(gsssp_options.adds(c)));
+            assertEquals(1234, gsssp_adds_options.watchdog_ms(gsssp_options.adds(c)));
+            assertEquals(0, gsssp_adds_options.local_rounds(gsssp_options.adds(c)));
+            assertEquals(17.5, gsssp_delta_options.delta(gsssp_options.delta_stepping(c)));
+            assertEquals(8.0, gsssp_delta_options.delta_constant(gsssp_options.delta_stepping(c)));
 
             MemorySegment d = NativeGraph.options(Options.defaults(), arena);
-            assertEquals(0, gsssp_options.adds_static_delta(d));
-            assertEquals(0, gsssp_options.adds_bucket_count(d));
-            assertEquals(0, gsssp_options.adds_pool_words(d));
-            assertEquals(0, gsssp_options.adds_watchdog_ms(d));
-            assertEquals(1, gsssp_options.adds_local_rounds(d));
+            assertEquals(0, gsssp_adds_options.static_delta(gsssp_options.adds(d)));
+            assertEquals(0, gsssp_adds_options.bucket_count(gsssp_options.adds(d)));
+            assertEquals(0, gsssp_adds_options.pool_words(gsssp_options.adds(d)));
+            assertEquals(0, gsssp_adds_options.watchdog_ms(gsssp_options.adds(d)));
+            assertEquals(1, gsssp_adds_options.local_rounds(gsssp_options.adds(d)));
 
             MemorySegment f = NativeGraph.options(Options.builder().adds(AddsParams.builder().poolWords(1 << 20).build()).build(), arena);
-            assertEquals(1 << 20, gsssp_options.adds_pool_words(f));
+            assertEquals(1 << 20, gsssp_adds_options.pool_words(gsssp_options.adds(f)));
         }
     }
 
@@ -129,13 +133,13 @@ class AddsOptionsTest {
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = NativeGraph.options(Options.defaults(), arena);
-            assertEquals(1, gsssp_options.hbf_edge_classification(d));
-            assertEquals(1, gsssp_options.hbf_duplicate_removal(d));
-            assertEquals(1, gsssp_options.hbf_coalesced_enqueue(d));
-            assertEquals(1, gsssp_options.hbf_dynamic_virtual_warps(d));
-            assertEquals(HbfParams.DynamicParallelism.DEFAULT.code(), gsssp_options.hbf_dynamic_parallelism(d));
-            assertEquals(4096, gsssp_options.hbf_dp_threshold(d));
-            assertEquals(1, gsssp_options.da2cf_min_on_device(d));
+            assertEquals(1, gsssp_hbf_options.edge_classification(gsssp_options.hbf(d)));
+            assertEquals(1, gsssp_hbf_options.duplicate_removal(gsssp_options.hbf(d)));
+            assertEquals(1, gsssp_hbf_options.coalesced_enqueue(gsssp_options.hbf(d)));
+            assertEquals(1, gsssp_hbf_options.dynamic_virtual_warps(gsssp_options.hbf(d)));
+            assertEquals(HbfParams.DynamicParallelism.DEFAULT.code(), gsssp_hbf_options.dynamic_parallelism(gsssp_options.hbf(d)));
+            assertEquals(4096, gsssp_hbf_options.dp_threshold(gsssp_options.hbf(d)));
+            assertEquals(1, gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(d)));
 
             Options o = Options.builder()
                     .hbf(HbfParams.builder().edgeClassification(false).duplicateRemoval(false).coalescedEnqueue(false)
@@ -144,16 +148,16 @@ class AddsOptionsTest {
                     .da2cf(Da2cfParams.builder().minimumOnDevice(false).build())
                     .build();
             MemorySegment c = NativeGraph.options(o, arena);
-            assertEquals(0, gsssp_options.hbf_edge_classification(c));
-            assertEquals(0, gsssp_options.hbf_duplicate_removal(c));
-            assertEquals(0, gsssp_options.hbf_coalesced_enqueue(c));
-            assertEquals(0, gsssp_options.hbf_dynamic_virtual_warps(c));
-            assertEquals(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX.code(), gsssp_options.hbf_dynamic_parallelism(c));
-            assertEquals(77, gsssp_options.hbf_dp_threshold(c));
-            assertEquals(0, gsssp_options.da2cf_min_on_device(c));
+            assertEquals(0, gsssp_hbf_options.edge_classification(gsssp_options.hbf(c)));
+            assertEquals(0, gsssp_hbf_options.duplicate_removal(gsssp_options.hbf(c)));
+            assertEquals(0, gsssp_hbf_options.coalesced_enqueue(gsssp_options.hbf(c)));
+            assertEquals(0, gsssp_hbf_options.dynamic_virtual_warps(gsssp_options.hbf(c)));
+            assertEquals(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX.code(), gsssp_hbf_options.dynamic_parallelism(gsssp_options.hbf(c)));
+            assertEquals(77, gsssp_hbf_options.dp_threshold(gsssp_options.hbf(c)));
+            assertEquals(0, gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(c)));
             // One family's parameters leave the others' as they were.
-            assertEquals(0, gsssp_options.adds_static_delta(c));
-            assertEquals(0.0, gsssp_options.delta(c));
+            assertEquals(0, gsssp_adds_options.static_delta(gsssp_options.adds(c)));
+            assertEquals(0.0, gsssp_delta_options.delta(gsssp_options.delta_stepping(c)));
         }
     }
 

@@ -5,6 +5,10 @@ import java.lang.foreign.MemorySegment;
 import org.gsssp.Graph;
 import org.gsssp.internal.ffi.gsssp_csr;
 import org.gsssp.internal.ffi.gsssp_options;
+import org.gsssp.internal.ffi.gsssp_delta_options;
+import org.gsssp.internal.ffi.gsssp_da2cf_options;
+import org.gsssp.internal.ffi.gsssp_hbf_options;
+import org.gsssp.internal.ffi.gsssp_adds_options;
 import org.gsssp.internal.ffi.gsssp_stats;
 import org.gsssp.Options;
 import org.gsssp.Stats;
@@ -50,20 +54,20 @@ public final class NativeGraph {
         gsssp_options.compute_predecessors(o, options.computePredecessors() ? 1 : 0);
         gsssp_options.block_size(o, options.blockSize());
         gsssp_options.max_iterations(o, options.maxIterations());
-        gsssp_options.delta(o, options.deltaStepping().delta());
-        gsssp_options.delta_constant(o, options.deltaStepping().deltaConstant());
-        gsssp_options.hbf_edge_classification(o, options.hbf().edgeClassification() ? 1 : 0);
-        gsssp_options.hbf_duplicate_removal(o, options.hbf().duplicateRemoval() ? 1 : 0);
-        gsssp_options.hbf_coalesced_enqueue(o, options.hbf().coalescedEnqueue() ? 1 : 0);
-        gsssp_options.hbf_dynamic_virtual_warps(o, options.hbf().dynamicVirtualWarps() ? 1 : 0);
-        gsssp_options.hbf_dynamic_parallelism(o, options.hbf().dynamicParallelism().code());
-        gsssp_options.hbf_dp_threshold(o, options.hbf().dpThreshold());
-        gsssp_options.da2cf_min_on_device(o, options.da2cf().minimumOnDevice() ? 1 : 0);
-        gsssp_options.adds_static_delta(o, options.adds().staticDelta() ? 1 : 0);
-        gsssp_options.adds_bucket_count(o, options.adds().bucketCount());
-        gsssp_options.adds_local_rounds(o, options.adds().localRounds() ? 1 : 0);
-        gsssp_options.adds_pool_words(o, addsPoolField(options));
-        gsssp_options.adds_watchdog_ms(o, options.adds().watchdogMillis());
+        gsssp_delta_options.delta(gsssp_options.delta_stepping(o), options.deltaStepping().delta());
+        gsssp_delta_options.delta_constant(gsssp_options.delta_stepping(o), options.deltaStepping().deltaConstant());
+        gsssp_hbf_options.edge_classification(gsssp_options.hbf(o), options.hbf().edgeClassification() ? 1 : 0);
+        gsssp_hbf_options.duplicate_removal(gsssp_options.hbf(o), options.hbf().duplicateRemoval() ? 1 : 0);
+        gsssp_hbf_options.coalesced_enqueue(gsssp_options.hbf(o), options.hbf().coalescedEnqueue() ? 1 : 0);
+        gsssp_hbf_options.dynamic_virtual_warps(gsssp_options.hbf(o), options.hbf().dynamicVirtualWarps() ? 1 : 0);
+        gsssp_hbf_options.dynamic_parallelism(gsssp_options.hbf(o), options.hbf().dynamicParallelism().code());
+        gsssp_hbf_options.dp_threshold(gsssp_options.hbf(o), options.hbf().dpThreshold());
+        gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(o), options.da2cf().minimumOnDevice() ? 1 : 0);
+        gsssp_adds_options.static_delta(gsssp_options.adds(o), options.adds().staticDelta() ? 1 : 0);
+        gsssp_adds_options.bucket_count(gsssp_options.adds(o), options.adds().bucketCount());
+        gsssp_adds_options.local_rounds(gsssp_options.adds(o), options.adds().localRounds() ? 1 : 0);
+        gsssp_adds_options.pool_words(gsssp_options.adds(o), addsPoolField(options));
+        gsssp_adds_options.watchdog_ms(gsssp_options.adds(o), options.adds().watchdogMillis());
         // Result reads every format; 4 bytes per distance halve what a GPU query moves over the bus, 2 (int graphs whose
         // distances stay below 65,535) quarter it.
         gsssp_options.compact_distances(o, 2);
@@ -103,7 +107,7 @@ public final class NativeGraph {
     }
 
     /**
-     * The value of gsssp_options.adds_pool_words for {@code options}.
+     * The value of gsssp_options.adds.pool_words for {@code options}.
      *
      * @param options the query's options
      * @return 0 for a pool sized from the graph, N &gt; 0 for a fixed pool of N words, -N for a growable pool

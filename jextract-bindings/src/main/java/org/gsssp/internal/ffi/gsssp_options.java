@@ -18,20 +18,10 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int32_t compute_predecessors;
  *     int32_t block_size;
  *     int64_t max_iterations;
- *     double delta;
- *     double delta_constant;
- *     int32_t hbf_edge_classification;
- *     int32_t hbf_duplicate_removal;
- *     int32_t hbf_coalesced_enqueue;
- *     int32_t hbf_dynamic_virtual_warps;
- *     int32_t hbf_dynamic_parallelism;
- *     int32_t hbf_dp_threshold;
- *     int32_t da2cf_min_on_device;
- *     int32_t adds_static_delta;
- *     int32_t adds_bucket_count;
- *     int32_t adds_local_rounds;
- *     int64_t adds_pool_words;
- *     int64_t adds_watchdog_ms;
+ *     gsssp_delta_options delta_stepping;
+ *     gsssp_hbf_options hbf;
+ *     gsssp_da2cf_options da2cf;
+ *     gsssp_adds_options adds;
  *     gsssp_trace_sample *trace;
  *     int64_t trace_capacity;
  *     int32_t compact_distances;
@@ -51,20 +41,11 @@ public class gsssp_options {
         GssspNative.C_INT.withName("compute_predecessors"),
         GssspNative.C_INT.withName("block_size"),
         GssspNative.C_LONG.withName("max_iterations"),
-        GssspNative.C_DOUBLE.withName("delta"),
-        GssspNative.C_DOUBLE.withName("delta_constant"),
-        GssspNative.C_INT.withName("hbf_edge_classification"),
-        GssspNative.C_INT.withName("hbf_duplicate_removal"),
-        GssspNative.C_INT.withName("hbf_coalesced_enqueue"),
-        GssspNative.C_INT.withName("hbf_dynamic_virtual_warps"),
-        GssspNative.C_INT.withName("hbf_dynamic_parallelism"),
-        GssspNative.C_INT.withName("hbf_dp_threshold"),
-        GssspNative.C_INT.withName("da2cf_min_on_device"),
-        GssspNative.C_INT.withName("adds_static_delta"),
-        GssspNative.C_INT.withName("adds_bucket_count"),
-        GssspNative.C_INT.withName("adds_local_rounds"),
-        GssspNative.C_LONG.withName("adds_pool_words"),
-        GssspNative.C_LONG.withName("adds_watchdog_ms"),
+        gsssp_delta_options.layout().withName("delta_stepping"),
+        gsssp_hbf_options.layout().withName("hbf"),
+        gsssp_da2cf_options.layout().withName("da2cf"),
+        MemoryLayout.paddingLayout(4),
+        gsssp_adds_options.layout().withName("adds"),
         GssspNative.C_POINTER.withName("trace"),
         GssspNative.C_LONG.withName("trace_capacity"),
         GssspNative.C_INT.withName("compact_distances"),
@@ -214,620 +195,180 @@ public class gsssp_options {
         struct.set(max_iterations$LAYOUT, max_iterations$OFFSET, fieldValue);
     }
 
-    private static final OfDouble delta$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta"));
+    private static final GroupLayout delta_stepping$LAYOUT = (GroupLayout)$LAYOUT.select(groupElement("delta_stepping"));
 
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * double delta
+     * gsssp_delta_options delta_stepping
      * }
      */
-    public static final OfDouble delta$layout() {
-        return delta$LAYOUT;
+    public static final GroupLayout delta_stepping$layout() {
+        return delta_stepping$LAYOUT;
     }
 
-    private static final long delta$OFFSET = $LAYOUT.byteOffset(groupElement("delta"));
+    private static final long delta_stepping$OFFSET = $LAYOUT.byteOffset(groupElement("delta_stepping"));
 
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * double delta
+     * gsssp_delta_options delta_stepping
      * }
      */
-    public static final long delta$offset() {
-        return delta$OFFSET;
+    public static final long delta_stepping$offset() {
+        return delta_stepping$OFFSET;
     }
 
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * double delta
+     * gsssp_delta_options delta_stepping
      * }
      */
-    public static double delta(MemorySegment struct) {
-        return struct.get(delta$LAYOUT, delta$OFFSET);
+    public static MemorySegment delta_stepping(MemorySegment struct) {
+        return struct.asSlice(delta_stepping$OFFSET, delta_stepping$LAYOUT.byteSize());
     }
 
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * double delta
+     * gsssp_delta_options delta_stepping
      * }
      */
-    public static void delta(MemorySegment struct, double fieldValue) {
-        struct.set(delta$LAYOUT, delta$OFFSET, fieldValue);
+    public static void delta_stepping(MemorySegment struct, MemorySegment fieldValue) {
+        MemorySegment.copy(fieldValue, 0L, struct, delta_stepping$OFFSET, delta_stepping$LAYOUT.byteSize());
     }
 
-    private static final OfDouble delta_constant$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("delta_constant"));
+    private static final GroupLayout hbf$LAYOUT = (GroupLayout)$LAYOUT.select(groupElement("hbf"));
 
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * double delta_constant
+     * gsssp_hbf_options hbf
      * }
      */
-    public static final OfDouble delta_constant$layout() {
-        return delta_constant$LAYOUT;
+    public static final GroupLayout hbf$layout() {
+        return hbf$LAYOUT;
     }
 
-    private static final long delta_constant$OFFSET = $LAYOUT.byteOffset(groupElement("delta_constant"));
+    private static final long hbf$OFFSET = $LAYOUT.byteOffset(groupElement("hbf"));
 
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * double delta_constant
+     * gsssp_hbf_options hbf
      * }
      */
-    public static final long delta_constant$offset() {
-        return delta_constant$OFFSET;
+    public static final long hbf$offset() {
+        return hbf$OFFSET;
     }
 
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * double delta_constant
+     * gsssp_hbf_options hbf
      * }
      */
-    public static double delta_constant(MemorySegment struct) {
-        return struct.get(delta_constant$LAYOUT, delta_constant$OFFSET);
+    public static MemorySegment hbf(MemorySegment struct) {
+        return struct.asSlice(hbf$OFFSET, hbf$LAYOUT.byteSize());
     }
 
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * double delta_constant
+     * gsssp_hbf_options hbf
      * }
      */
-    public static void delta_constant(MemorySegment struct, double fieldValue) {
-        struct.set(delta_constant$LAYOUT, delta_constant$OFFSET, fieldValue);
+    public static void hbf(MemorySegment struct, MemorySegment fieldValue) {
+        MemorySegment.copy(fieldValue, 0L, struct, hbf$OFFSET, hbf$LAYOUT.byteSize());
     }
 
-    private static final OfInt hbf_edge_classification$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_edge_classification"));
+    private static final GroupLayout da2cf$LAYOUT = (GroupLayout)$LAYOUT.select(groupElement("da2cf"));
 
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * int32_t hbf_edge_classification
+     * gsssp_da2cf_options da2cf
      * }
      */
-    public static final OfInt hbf_edge_classification$layout() {
-        return hbf_edge_classification$LAYOUT;
+    public static final GroupLayout da2cf$layout() {
+        return da2cf$LAYOUT;
     }
 
-    private static final long hbf_edge_classification$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_edge_classification"));
+    private static final long da2cf$OFFSET = $LAYOUT.byteOffset(groupElement("da2cf"));
 
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * int32_t hbf_edge_classification
+     * gsssp_da2cf_options da2cf
      * }
      */
-    public static final long hbf_edge_classification$offset() {
-        return hbf_edge_classification$OFFSET;
+    public static final long da2cf$offset() {
+        return da2cf$OFFSET;
     }
 
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * int32_t hbf_edge_classification
+     * gsssp_da2cf_options da2cf
      * }
      */
-    public static int hbf_edge_classification(MemorySegment struct) {
-        return struct.get(hbf_edge_classification$LAYOUT, hbf_edge_classification$OFFSET);
+    public static MemorySegment da2cf(MemorySegment struct) {
+        return struct.asSlice(da2cf$OFFSET, da2cf$LAYOUT.byteSize());
     }
 
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * int32_t hbf_edge_classification
+     * gsssp_da2cf_options da2cf
      * }
      */
-    public static void hbf_edge_classification(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_edge_classification$LAYOUT, hbf_edge_classification$OFFSET, fieldValue);
+    public static void da2cf(MemorySegment struct, MemorySegment fieldValue) {
+        MemorySegment.copy(fieldValue, 0L, struct, da2cf$OFFSET, da2cf$LAYOUT.byteSize());
     }
 
-    private static final OfInt hbf_duplicate_removal$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_duplicate_removal"));
+    private static final GroupLayout adds$LAYOUT = (GroupLayout)$LAYOUT.select(groupElement("adds"));
 
     /**
      * Layout for field:
      * {@snippet lang=c :
-     * int32_t hbf_duplicate_removal
+     * gsssp_adds_options adds
      * }
      */
-    public static final OfInt hbf_duplicate_removal$layout() {
-        return hbf_duplicate_removal$LAYOUT;
+    public static final GroupLayout adds$layout() {
+        return adds$LAYOUT;
     }
 
-    private static final long hbf_duplicate_removal$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_duplicate_removal"));
+    private static final long adds$OFFSET = $LAYOUT.byteOffset(groupElement("adds"));
 
     /**
      * Offset for field:
      * {@snippet lang=c :
-     * int32_t hbf_duplicate_removal
+     * gsssp_adds_options adds
      * }
      */
-    public static final long hbf_duplicate_removal$offset() {
-        return hbf_duplicate_removal$OFFSET;
+    public static final long adds$offset() {
+        return adds$OFFSET;
     }
 
     /**
      * Getter for field:
      * {@snippet lang=c :
-     * int32_t hbf_duplicate_removal
+     * gsssp_adds_options adds
      * }
      */
-    public static int hbf_duplicate_removal(MemorySegment struct) {
-        return struct.get(hbf_duplicate_removal$LAYOUT, hbf_duplicate_removal$OFFSET);
+    public static MemorySegment adds(MemorySegment struct) {
+        return struct.asSlice(adds$OFFSET, adds$LAYOUT.byteSize());
     }
 
     /**
      * Setter for field:
      * {@snippet lang=c :
-     * int32_t hbf_duplicate_removal
+     * gsssp_adds_options adds
      * }
      */
-    public static void hbf_duplicate_removal(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_duplicate_removal$LAYOUT, hbf_duplicate_removal$OFFSET, fieldValue);
-    }
-
-    private static final OfInt hbf_coalesced_enqueue$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_coalesced_enqueue"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t hbf_coalesced_enqueue
-     * }
-     */
-    public static final OfInt hbf_coalesced_enqueue$layout() {
-        return hbf_coalesced_enqueue$LAYOUT;
-    }
-
-    private static final long hbf_coalesced_enqueue$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_coalesced_enqueue"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t hbf_coalesced_enqueue
-     * }
-     */
-    public static final long hbf_coalesced_enqueue$offset() {
-        return hbf_coalesced_enqueue$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_coalesced_enqueue
-     * }
-     */
-    public static int hbf_coalesced_enqueue(MemorySegment struct) {
-        return struct.get(hbf_coalesced_enqueue$LAYOUT, hbf_coalesced_enqueue$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_coalesced_enqueue
-     * }
-     */
-    public static void hbf_coalesced_enqueue(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_coalesced_enqueue$LAYOUT, hbf_coalesced_enqueue$OFFSET, fieldValue);
-    }
-
-    private static final OfInt hbf_dynamic_virtual_warps$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dynamic_virtual_warps"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_virtual_warps
-     * }
-     */
-    public static final OfInt hbf_dynamic_virtual_warps$layout() {
-        return hbf_dynamic_virtual_warps$LAYOUT;
-    }
-
-    private static final long hbf_dynamic_virtual_warps$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dynamic_virtual_warps"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_virtual_warps
-     * }
-     */
-    public static final long hbf_dynamic_virtual_warps$offset() {
-        return hbf_dynamic_virtual_warps$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_virtual_warps
-     * }
-     */
-    public static int hbf_dynamic_virtual_warps(MemorySegment struct) {
-        return struct.get(hbf_dynamic_virtual_warps$LAYOUT, hbf_dynamic_virtual_warps$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_virtual_warps
-     * }
-     */
-    public static void hbf_dynamic_virtual_warps(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_dynamic_virtual_warps$LAYOUT, hbf_dynamic_virtual_warps$OFFSET, fieldValue);
-    }
-
-    private static final OfInt hbf_dynamic_parallelism$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dynamic_parallelism"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_parallelism
-     * }
-     */
-    public static final OfInt hbf_dynamic_parallelism$layout() {
-        return hbf_dynamic_parallelism$LAYOUT;
-    }
-
-    private static final long hbf_dynamic_parallelism$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dynamic_parallelism"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_parallelism
-     * }
-     */
-    public static final long hbf_dynamic_parallelism$offset() {
-        return hbf_dynamic_parallelism$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_parallelism
-     * }
-     */
-    public static int hbf_dynamic_parallelism(MemorySegment struct) {
-        return struct.get(hbf_dynamic_parallelism$LAYOUT, hbf_dynamic_parallelism$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dynamic_parallelism
-     * }
-     */
-    public static void hbf_dynamic_parallelism(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_dynamic_parallelism$LAYOUT, hbf_dynamic_parallelism$OFFSET, fieldValue);
-    }
-
-    private static final OfInt hbf_dp_threshold$LAYOUT = (OfInt)$LAYOUT.select(groupElement("hbf_dp_threshold"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dp_threshold
-     * }
-     */
-    public static final OfInt hbf_dp_threshold$layout() {
-        return hbf_dp_threshold$LAYOUT;
-    }
-
-    private static final long hbf_dp_threshold$OFFSET = $LAYOUT.byteOffset(groupElement("hbf_dp_threshold"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dp_threshold
-     * }
-     */
-    public static final long hbf_dp_threshold$offset() {
-        return hbf_dp_threshold$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dp_threshold
-     * }
-     */
-    public static int hbf_dp_threshold(MemorySegment struct) {
-        return struct.get(hbf_dp_threshold$LAYOUT, hbf_dp_threshold$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t hbf_dp_threshold
-     * }
-     */
-    public static void hbf_dp_threshold(MemorySegment struct, int fieldValue) {
-        struct.set(hbf_dp_threshold$LAYOUT, hbf_dp_threshold$OFFSET, fieldValue);
-    }
-
-    private static final OfInt da2cf_min_on_device$LAYOUT = (OfInt)$LAYOUT.select(groupElement("da2cf_min_on_device"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t da2cf_min_on_device
-     * }
-     */
-    public static final OfInt da2cf_min_on_device$layout() {
-        return da2cf_min_on_device$LAYOUT;
-    }
-
-    private static final long da2cf_min_on_device$OFFSET = $LAYOUT.byteOffset(groupElement("da2cf_min_on_device"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t da2cf_min_on_device
-     * }
-     */
-    public static final long da2cf_min_on_device$offset() {
-        return da2cf_min_on_device$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t da2cf_min_on_device
-     * }
-     */
-    public static int da2cf_min_on_device(MemorySegment struct) {
-        return struct.get(da2cf_min_on_device$LAYOUT, da2cf_min_on_device$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t da2cf_min_on_device
-     * }
-     */
-    public static void da2cf_min_on_device(MemorySegment struct, int fieldValue) {
-        struct.set(da2cf_min_on_device$LAYOUT, da2cf_min_on_device$OFFSET, fieldValue);
-    }
-
-    private static final OfInt adds_static_delta$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_static_delta"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t adds_static_delta
-     * }
-     */
-    public static final OfInt adds_static_delta$layout() {
-        return adds_static_delta$LAYOUT;
-    }
-
-    private static final long adds_static_delta$OFFSET = $LAYOUT.byteOffset(groupElement("adds_static_delta"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t adds_static_delta
-     * }
-     */
-    public static final long adds_static_delta$offset() {
-        return adds_static_delta$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t adds_static_delta
-     * }
-     */
-    public static int adds_static_delta(MemorySegment struct) {
-        return struct.get(adds_static_delta$LAYOUT, adds_static_delta$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t adds_static_delta
-     * }
-     */
-    public static void adds_static_delta(MemorySegment struct, int fieldValue) {
-        struct.set(adds_static_delta$LAYOUT, adds_static_delta$OFFSET, fieldValue);
-    }
-
-    private static final OfInt adds_bucket_count$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_bucket_count"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t adds_bucket_count
-     * }
-     */
-    public static final OfInt adds_bucket_count$layout() {
-        return adds_bucket_count$LAYOUT;
-    }
-
-    private static final long adds_bucket_count$OFFSET = $LAYOUT.byteOffset(groupElement("adds_bucket_count"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t adds_bucket_count
-     * }
-     */
-    public static final long adds_bucket_count$offset() {
-        return adds_bucket_count$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t adds_bucket_count
-     * }
-     */
-    public static int adds_bucket_count(MemorySegment struct) {
-        return struct.get(adds_bucket_count$LAYOUT, adds_bucket_count$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t adds_bucket_count
-     * }
-     */
-    public static void adds_bucket_count(MemorySegment struct, int fieldValue) {
-        struct.set(adds_bucket_count$LAYOUT, adds_bucket_count$OFFSET, fieldValue);
-    }
-
-    private static final OfInt adds_local_rounds$LAYOUT = (OfInt)$LAYOUT.select(groupElement("adds_local_rounds"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int32_t adds_local_rounds
-     * }
-     */
-    public static final OfInt adds_local_rounds$layout() {
-        return adds_local_rounds$LAYOUT;
-    }
-
-    private static final long adds_local_rounds$OFFSET = $LAYOUT.byteOffset(groupElement("adds_local_rounds"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int32_t adds_local_rounds
-     * }
-     */
-    public static final long adds_local_rounds$offset() {
-        return adds_local_rounds$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int32_t adds_local_rounds
-     * }
-     */
-    public static int adds_local_rounds(MemorySegment struct) {
-        return struct.get(adds_local_rounds$LAYOUT, adds_local_rounds$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int32_t adds_local_rounds
-     * }
-     */
-    public static void adds_local_rounds(MemorySegment struct, int fieldValue) {
-        struct.set(adds_local_rounds$LAYOUT, adds_local_rounds$OFFSET, fieldValue);
-    }
-
-    private static final OfLong adds_pool_words$LAYOUT = (OfLong)$LAYOUT.select(groupElement("adds_pool_words"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int64_t adds_pool_words
-     * }
-     */
-    public static final OfLong adds_pool_words$layout() {
-        return adds_pool_words$LAYOUT;
-    }
-
-    private static final long adds_pool_words$OFFSET = $LAYOUT.byteOffset(groupElement("adds_pool_words"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int64_t adds_pool_words
-     * }
-     */
-    public static final long adds_pool_words$offset() {
-        return adds_pool_words$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int64_t adds_pool_words
-     * }
-     */
-    public static long adds_pool_words(MemorySegment struct) {
-        return struct.get(adds_pool_words$LAYOUT, adds_pool_words$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int64_t adds_pool_words
-     * }
-     */
-    public static void adds_pool_words(MemorySegment struct, long fieldValue) {
-        struct.set(adds_pool_words$LAYOUT, adds_pool_words$OFFSET, fieldValue);
-    }
-
-    private static final OfLong adds_watchdog_ms$LAYOUT = (OfLong)$LAYOUT.select(groupElement("adds_watchdog_ms"));
-
-    /**
-     * Layout for field:
-     * {@snippet lang=c :
-     * int64_t adds_watchdog_ms
-     * }
-     */
-    public static final OfLong adds_watchdog_ms$layout() {
-        return adds_watchdog_ms$LAYOUT;
-    }
-
-    private static final long adds_watchdog_ms$OFFSET = $LAYOUT.byteOffset(groupElement("adds_watchdog_ms"));
-
-    /**
-     * Offset for field:
-     * {@snippet lang=c :
-     * int64_t adds_watchdog_ms
-     * }
-     */
-    public static final long adds_watchdog_ms$offset() {
-        return adds_watchdog_ms$OFFSET;
-    }
-
-    /**
-     * Getter for field:
-     * {@snippet lang=c :
-     * int64_t adds_watchdog_ms
-     * }
-     */
-    public static long adds_watchdog_ms(MemorySegment struct) {
-        return struct.get(adds_watchdog_ms$LAYOUT, adds_watchdog_ms$OFFSET);
-    }
-
-    /**
-     * Setter for field:
-     * {@snippet lang=c :
-     * int64_t adds_watchdog_ms
-     * }
-     */
-    public static void adds_watchdog_ms(MemorySegment struct, long fieldValue) {
-        struct.set(adds_watchdog_ms$LAYOUT, adds_watchdog_ms$OFFSET, fieldValue);
+    public static void adds(MemorySegment struct, MemorySegment fieldValue) {
+        MemorySegment.copy(fieldValue, 0L, struct, adds$OFFSET, adds$LAYOUT.byteSize());
     }
 
     private static final AddressLayout trace$LAYOUT = (AddressLayout)$LAYOUT.select(groupElement("trace"));
