@@ -128,18 +128,21 @@ class AddsOptionsTest {
         }
     }
 
+    /** H-BF's six fields, then DA2CF's one, as the native struct holds them. */
+    private static java.util.List<Integer> hbfAndDa2cf(MemorySegment o) {
+        MemorySegment h = gsssp_options.hbf(o);
+        return java.util.List.of(gsssp_hbf_options.edge_classification(h), gsssp_hbf_options.duplicate_removal(h),
+                gsssp_hbf_options.coalesced_enqueue(h), gsssp_hbf_options.dynamic_virtual_warps(h),
+                gsssp_hbf_options.dynamic_parallelism(h), gsssp_hbf_options.dp_threshold(h),
+                gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(o)));
+    }
+
     @Test
     void everyHbfAndDa2cfParameterIsWrittenIntoTheNativeStruct() {
         NativeLibrary.ensureLoaded();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = NativeGraph.options(Options.defaults(), arena);
-            assertEquals(1, gsssp_hbf_options.edge_classification(gsssp_options.hbf(d)));
-            assertEquals(1, gsssp_hbf_options.duplicate_removal(gsssp_options.hbf(d)));
-            assertEquals(1, gsssp_hbf_options.coalesced_enqueue(gsssp_options.hbf(d)));
-            assertEquals(1, gsssp_hbf_options.dynamic_virtual_warps(gsssp_options.hbf(d)));
-            assertEquals(HbfParams.DynamicParallelism.DEFAULT.code(), gsssp_hbf_options.dynamic_parallelism(gsssp_options.hbf(d)));
-            assertEquals(4096, gsssp_hbf_options.dp_threshold(gsssp_options.hbf(d)));
-            assertEquals(1, gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(d)));
+            assertEquals(java.util.List.of(1, 1, 1, 1, HbfParams.DynamicParallelism.DEFAULT.code(), 4096, 1), hbfAndDa2cf(d));
 
             Options o = Options.builder()
                     .hbf(HbfParams.builder().edgeClassification(false).duplicateRemoval(false).coalescedEnqueue(false)
@@ -148,13 +151,7 @@ class AddsOptionsTest {
                     .da2cf(Da2cfParams.builder().minimumOnDevice(false).build())
                     .build();
             MemorySegment c = NativeGraph.options(o, arena);
-            assertEquals(0, gsssp_hbf_options.edge_classification(gsssp_options.hbf(c)));
-            assertEquals(0, gsssp_hbf_options.duplicate_removal(gsssp_options.hbf(c)));
-            assertEquals(0, gsssp_hbf_options.coalesced_enqueue(gsssp_options.hbf(c)));
-            assertEquals(0, gsssp_hbf_options.dynamic_virtual_warps(gsssp_options.hbf(c)));
-            assertEquals(HbfParams.DynamicParallelism.BLOCK_PER_VERTEX.code(), gsssp_hbf_options.dynamic_parallelism(gsssp_options.hbf(c)));
-            assertEquals(77, gsssp_hbf_options.dp_threshold(gsssp_options.hbf(c)));
-            assertEquals(0, gsssp_da2cf_options.min_on_device(gsssp_options.da2cf(c)));
+            assertEquals(java.util.List.of(0, 0, 0, 0, HbfParams.DynamicParallelism.BLOCK_PER_VERTEX.code(), 77, 0), hbfAndDa2cf(c));
             // One family's parameters leave the others' as they were.
             assertEquals(0, gsssp_adds_options.static_delta(gsssp_options.adds(c)));
             assertEquals(0.0, gsssp_delta_options.delta(gsssp_options.delta_stepping(c)));
