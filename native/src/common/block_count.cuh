@@ -2,13 +2,10 @@
 // sums in shared memory, and only one global atomicAdd per block touches the counter.
 #pragma once
 
+#include "common/warp_primitives.cuh"
+
 namespace gsssp {
 
-__device__ __forceinline__ unsigned long long warp_sum(unsigned long long value) {
-#pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) value += __shfl_down_sync(0xffffffffu, value, offset);
-  return value;
-}
 
 // Must be called by every thread of the block (it synchronises), with blockDim.x a multiple of 32.
 // `slot` is a __shared__ word that block_counter_clear() zeroed before the block's first __syncthreads().

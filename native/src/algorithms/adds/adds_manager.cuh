@@ -24,6 +24,7 @@
 
 #include "algorithms/adds/adds_policy.hpp"
 #include "algorithms/adds/adds_queue.cuh"
+#include "common/warp_primitives.cuh"
 
 namespace gsssp::adds {
 
@@ -89,22 +90,6 @@ __device__ __forceinline__ void manager_cache_forget(ManagerShared& m, unsigned 
   if (static_cast<unsigned>(seen >> 32) == high) atomicCAS(entry, seen, ~0ull);
 }
 
-template <class T>
-__device__ __forceinline__ T warp_inclusive_sum(T x, int lane) {
-#pragma unroll
-  for (int offset = 1; offset < 32; offset <<= 1) {
-    const T y = __shfl_up_sync(0xffffffffu, x, offset);
-    if (lane >= offset) x += y;
-  }
-  return x;
-}
-
-template <class T>
-__device__ __forceinline__ T warp_total(T x) {
-#pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
-  return x;
-}
 
 // Publishes the current head and Delta as a new geometry entry. Lane 0 of warp 0.
 template <class D>
@@ -298,13 +283,13 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
     }
   }
   const unsigned long long available = m.ring_tail - m.ring_head;
-  const unsigned long long before = warp_inclusive_sum<unsigned long long>(need, lane) - need;
+  const unsigned long long before = warp_inclusive_sum<unsigned long long>(need) - need;
   unsigned granted = 0;
   if (before < available) granted = static_cast<unsigned>(min(static_cast<unsigned long long>(need), available - before));
-  const unsigned grant_before = warp_inclusive_sum<unsigned>(granted, lane) - granted;
+  const unsigned grant_before = warp_inclusive_sum<unsigned>(granted) - granted;
   if (grant_before >= static_cast<unsigned>(kMaxGrants)) granted = 0;
   else granted = min(granted, kMaxGrants - grant_before);
-  const unsigned start = warp_inclusive_sum<unsigned>(granted, lane) - granted;
+  const unsigned start = warp_inclusive_sum<unsigned>(granted) - granted;
   for (unsigned g = 0; g < granted; ++g) {
     m.grant_block[start + g] = a.free_ring[(m.ring_head + start + g) % a.pool_blocks];
     m.grant_slot[start + g] = slot;
@@ -660,7 +645,7 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
   const unsigned read = in_window ? m.read_ptr[slot] : 0u;
   const unsigned aligned = read & ~(chunk - 1);
   const int count = avail == 0 ? 0 : static_cast<int>(((read - aligned) + avail + chunk - 1) >> shift);
-  const int prefix = warp_inclusive_sum<int>(count, lane) - count;
+  const int prefix = warp_inclusive_sum<int>(count) - count;
   const int taken = max(0, min(count, idle - prefix));
   if (in_window) {
     m.chunk_prefix[lane] = min(prefix, idle);

@@ -26,6 +26,7 @@
 // plentiful, pushing spreads it across idle workers, which a block's serial rounds would not.
 #pragma once
 
+#include "common/warp_primitives.cuh"
 #include "algorithms/adds/adds_queue.cuh"
 #include "common/block_count.cuh"
 #include "common/twc.cuh"
@@ -265,14 +266,9 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     }
     // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
     const int degree = static_cast<int>(end - begin);
-    int inclusive = degree;
-#pragma unroll
-    for (int offset = 1; offset < 32; offset <<= 1) {
-      const int y = __shfl_up_sync(0xffffffffu, inclusive, offset);
-      if (lane >= offset) inclusive += y;
-    }
+    int total = 0;
+    const int inclusive = warp_inclusive_sum(degree, total);
     const int exclusive = inclusive - degree;
-    const int total = __shfl_sync(0xffffffffu, inclusive, 31);
     for (int k0 = 0; k0 < total; k0 += 32 * kRounds) {
       bool valid[kRounds];
       int32_t target[kRounds];

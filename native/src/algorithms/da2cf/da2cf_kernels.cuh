@@ -17,6 +17,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include <cuda/functional>
+
+#include "common/warp_primitives.cuh"
 #include "common/block_count.cuh"
 #include "common/distance.cuh"
 #include "common/workspace.hpp"
@@ -98,22 +101,15 @@ __global__ void relax_u_kernel(long long num_vertices, const int64_t* __restrict
 // warp step handles the rest). Returns the block's minimum in thread 0.
 template <class T>
 __device__ __forceinline__ T block_min(T value, T* shared) {
-#pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) {
-    const T other = __shfl_down_sync(0xffffffffu, value, offset);
-    value = other < value ? other : value;
-  }
+  // (CUB's BlockReduce needs the block size at compile time; DA2CF's comes from options.block_size.)
+  value = warp_reduce(value, ::cuda::minimum<>{});
   const int warp = static_cast<int>(threadIdx.x >> 5);
   const int warps = static_cast<int>(blockDim.x >> 5);
   if ((threadIdx.x & 31u) == 0) shared[warp] = value;
   __syncthreads();
   if (warp == 0) {
     value = static_cast<int>(threadIdx.x) < warps ? shared[threadIdx.x] : value;
-#pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1) {
-      const T other = __shfl_down_sync(0xffffffffu, value, offset);
-      value = other < value ? other : value;
-    }
+    value = warp_reduce(value, ::cuda::minimum<>{});
   }
   return value;
 }

@@ -55,6 +55,9 @@
 #include <climits>
 #include <cstdint>
 
+#include <cuda/functional>
+
+#include "common/warp_primitives.cuh"
 #include "common/block_count.cuh"
 #include "common/distance.cuh"
 #include "common/twc.cuh"
@@ -356,11 +359,7 @@ __device__ void split_step(const StepArgs<D>& a, const LoopState& s, unsigned in
     }
   }
   // Warp minimum of the kept distances, one atomic per warp.
-#pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) {
-    const stored other = __shfl_down_sync(0xffffffffu, kept, offset);
-    kept = other < kept ? other : kept;
-  }
+  kept = warp_reduce(kept, ::cuda::minimum<>{});
   if ((threadIdx.x & 31u) == 0 && kept != D::kInfinity &&
       static_cast<unsigned long long>(kept) < load_volatile(&a.state->kept_min)) {
     atomicMin(&a.state->kept_min, static_cast<unsigned long long>(kept));
