@@ -38,18 +38,7 @@
 namespace gsssp::hbf {
 namespace {
 
-constexpr int kBlock = 256;  // the kernels' shared-memory slots are sized for 256 threads
-// Measured on the H100 (benchmarks/results/hbf/README.md): device launches were faster than the
-// block-per-vertex kernel on 7 of 8 graphs (R-MAT 20: 32.2 vs 33.5 ms, road NY: 38.9 vs 44.5 ms), since
-// they cost nothing in rounds without heavy vertices while the second kernel is launched every round.
-// A build without device launch (GSSSP_DEVICE_LAUNCH=OFF: the compute-sanitizer build, whose racecheck and
-// synccheck cannot instrument -rdc code) defaults to the block-per-vertex kernel, the next fastest there.
-#if defined(GSSSP_HBF_DEVICE_LAUNCH)
-constexpr int kDefaultDpMode = GSSSP_HBF_DP_DEVICE_LAUNCH;
-#else
-constexpr int kDefaultDpMode = GSSSP_HBF_DP_BLOCK_PER_VERTEX;
-#endif
-constexpr int kDefaultDpThreshold = 4096;
+// Tuning constants (block size, the default dynamic-parallelism mode and threshold): hbf_policy.hpp.
 
 // ---- per-graph data (4.1) ---------------------------------------------------------------------------
 

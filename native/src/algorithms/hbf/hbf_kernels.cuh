@@ -17,16 +17,14 @@
 #include <cstring>
 
 #include "algorithms/hbf/hbf_types.cuh"
+#include "algorithms/hbf/hbf_policy.hpp"
 #include "common/block_count.cuh"
 #include "common/distance.cuh"
 #include "gsssp.h"
 
 namespace gsssp::hbf {
 
-constexpr int kWarpSlot = 128;   // shared-memory slot per warp for the coalesced enqueue (5.1)
-constexpr int kFlushAt = kWarpSlot - 32;
-constexpr int kVerticesPerVirtualWarp = 32;  // 5.2
-constexpr unsigned long long kMaxLaunchesPerRound = 1024;  // 5.3, device launch
+// kWarpSlot, kFlushAt, kVerticesPerVirtualWarp, kMaxLaunchesPerRound: hbf_policy.hpp.
 
 // ---- distances: packed (4.2) or plain ---------------------------------------------------------------
 
