@@ -79,6 +79,19 @@ int32_t* derive_tree(const QueryContext& query, const typename D::stored* distan
   return predecessors;
 }
 
+// One pass writing the host format Out (`kernel`, which also counts the reached vertices) into the output slot, and its
+// copy to host_distances. The slot is sized for the 8-byte output whatever Out is, so that every width reuses it.
+template <class Out, class Kernel>
+void write_host_distances(Workspace& ws, long long n, void* host_distances, Kernel&& kernel) {
+  auto* buffer = static_cast<Out*>(ws.buffer(Slot::kOutput, static_cast<size_t>(std::max<long long>(n, 1)) * 8));
+  kernel(buffer);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  if (n > 0 && host_distances != nullptr) {
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(host_distances, buffer, static_cast<size_t>(n) * sizeof(Out), cudaMemcpyDeviceToHost,
+                                     ws.stream()));
+  }
+}
+
 // The outputs' passes and copies and the counters' copy back, all on the stream, no host wait. `reset`:
 // an earlier enqueue ran behind a run that was then restarted, so what it counted is cleared first.
 template <class D>
@@ -108,31 +121,21 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
   } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
-    // the reached vertices and says whether every distance fit 2 bytes, or 4. Sized for the 8-byte output too.
-    auto* narrow = ws.buffer<typename D::narrow>(Slot::kOutput, std::max<long long>(n, 1) * 4);
-    to_compact_kernel<D, true><<<grid, block, 0, stream>>>(n, distances, narrow, &counters->reached, &counters->wide_needed);
-    if (n > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, narrow, static_cast<size_t>(n) * sizeof(typename D::narrow),
-                                       cudaMemcpyDeviceToHost, stream));
-    }
+    // the reached vertices and says whether every distance fit 2 bytes, or 4.
+    write_host_distances<typename D::narrow>(ws, n, out.host_distances, [&](typename D::narrow* narrow) {
+      to_compact_kernel<D, true><<<grid, block, 0, stream>>>(n, distances, narrow, &counters->reached, &counters->wide_needed);
+    });
   } else if (out.compact && out.host_distances != nullptr) {
-    // Compact host output first (4 bytes per distance, half the bus traffic): one pass writes it and counts
-    // the reached vertices. Sized for the 8-byte output too, so that a fallback to it (complete_outputs) or
-    // the next query reuses the buffer.
-    auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
-    to_compact_kernel<D, false><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
-    if (n > 0) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
-                                       cudaMemcpyDeviceToHost, stream));
-    }
+    // Compact host output first (4 bytes per distance, half the bus traffic): one pass writes it and counts the
+    // reached vertices; a fallback to 8 bytes (complete_outputs) or the next query reuses the buffer.
+    write_host_distances<typename D::compact>(ws, n, out.host_distances, [&](typename D::compact* compact) {
+      to_compact_kernel<D, false><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
+    });
   } else {
     // The 8-byte output: one pass widens the distances into their destination and counts the reached vertices.
-    auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
-    to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
-    if (n > 0 && out.host_distances != nullptr) {
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
-                                       cudaMemcpyDeviceToHost, stream));
-    }
+    write_host_distances<typename D::output>(ws, n, out.host_distances, [&](typename D::output* output) {
+      to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
+    });
   }
   GSSSP_CUDA_CHECK(cudaGetLastError());
   if (!out.resident) copy_predecessors(out, predecessors, n, stream);
@@ -160,34 +163,26 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
       result.distance_bytes = static_cast<int>(sizeof(typename D::narrow));
       return result;
     }
-    // Some distance needs more than 2 bytes: this graph's later queries start at 4 (DeviceGraph::wide_distances),
-    // and this one writes 4 bytes now if they fit, else 8 (below).
+    // Some distance needs more than 2 bytes: this graph's later queries start at 4 (DeviceGraph::wide_distances).
     if (out.wide_distances != nullptr) out.wide_distances->store(true, std::memory_order_relaxed);
-    if ((result.counters.wide_needed & 1) == 0) {
-      GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
-      auto* compact = ws.buffer<typename D::compact>(Slot::kOutput, std::max<long long>(n, 1) * 2);
-      to_compact_kernel<D, false><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, compact, &counters->reached,
-                                                                                &counters->wide_needed);
-      GSSSP_CUDA_CHECK(cudaGetLastError());
-      if (n > 0) {
-        GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, compact, static_cast<size_t>(n) * sizeof(typename D::compact),
-                                         cudaMemcpyDeviceToHost, stream));
-      }
-      result.counters = ws.read_counters();
-      result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
-      return result;
-    }
   } else if (result.counters.wide_needed == 0) {
     result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
     return result;
   }
+  // The distances did not fit what was written: 4 bytes when they fit those (after a narrow pass), else 8; one more
+  // pass, copy and synchronisation.
+  const int grid = query.launch.grid;
+  const int block = query.launch.block;
   GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
-  auto* output = ws.buffer<typename D::output>(Slot::kOutput, n);
-  to_output_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, output, &counters->reached);
-  GSSSP_CUDA_CHECK(cudaGetLastError());
-  if (n > 0) {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_distances, output, static_cast<size_t>(n) * sizeof(typename D::output),
-                                     cudaMemcpyDeviceToHost, stream));
+  if (narrow && (result.counters.wide_needed & 1) == 0) {
+    write_host_distances<typename D::compact>(ws, n, out.host_distances, [&](typename D::compact* compact) {
+      to_compact_kernel<D, false><<<grid, block, 0, stream>>>(n, distances, compact, &counters->reached, &counters->wide_needed);
+    });
+    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+  } else {
+    write_host_distances<typename D::output>(ws, n, out.host_distances, [&](typename D::output* output) {
+      to_output_kernel<D><<<grid, block, 0, stream>>>(n, distances, output, &counters->reached);
+    });
   }
   result.counters = ws.read_counters();
   return result;

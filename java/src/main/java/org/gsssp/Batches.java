@@ -67,16 +67,7 @@ final class Batches {
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    failure.compareAndSet(null, e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    failure.compareAndSet(null, e);
-                }
-            }
+            awaitAll(futures, failure);
         } finally {
             pool.shutdownNow();
         }
@@ -89,6 +80,25 @@ final class Batches {
         }
         if (t != null) {
             throw new GssspException("batch interrupted: " + t, t);
+        }
+    }
+
+    /**
+     * Waits for every task, recording the first failure (a task's own exception, or an interrupt) in {@code failure}.
+     *
+     * @param running the tasks
+     * @param failure where the first failure goes; later ones are dropped
+     */
+    static void awaitAll(List<Future<?>> running, AtomicReference<Throwable> failure) {
+        for (Future<?> f : running) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                failure.compareAndSet(null, e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure.compareAndSet(null, e);
+            }
         }
     }
 }

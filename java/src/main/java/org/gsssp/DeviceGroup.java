@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -242,7 +241,7 @@ public final class DeviceGroup implements AutoCloseable {
                 return null;
             }));
         }
-        awaitAll(running, failure);
+        Batches.awaitAll(running, failure);
         rethrow(failure.get());
     }
 
@@ -280,7 +279,7 @@ public final class DeviceGroup implements AutoCloseable {
                 return null;
             }));
         }
-        awaitAll(running, failure);
+        Batches.awaitAll(running, failure);
         if (failure.get() != null) {
             m.close();
             rethrow(failure.get());
@@ -300,19 +299,6 @@ public final class DeviceGroup implements AutoCloseable {
             at += size;
         }
         return out;
-    }
-
-    private static void awaitAll(List<Future<?>> running, AtomicReference<Throwable> failure) {
-        for (Future<?> f : running) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                failure.compareAndSet(null, e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure.compareAndSet(null, e);
-            }
-        }
     }
 
     private static void rethrow(Throwable t) {
