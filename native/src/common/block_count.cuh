@@ -6,12 +6,11 @@
 
 namespace gsssp {
 
-
 // Must be called by every thread of the block (it synchronises), with blockDim.x a multiple of 32.
 // `slot` is a __shared__ word that block_counter_clear() zeroed before the block's first __syncthreads().
 __device__ __forceinline__ void block_counter_flush(unsigned long long* slot, unsigned long long value,
                                                     unsigned long long* global) {
-  value = warp_sum(value);
+  value = shuffle::sum(value);  // common/warp_primitives.cuh: CUB measured slower here
   if ((threadIdx.x & 31u) == 0 && value != 0) atomicAdd(slot, value);
   __syncthreads();
   if (threadIdx.x == 0 && *slot != 0) atomicAdd(global, *slot);

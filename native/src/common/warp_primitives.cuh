@@ -1,8 +1,18 @@
-// Warp-wide sums, scans and reductions by CUB's WarpReduce and WarpScan, for the kernels' hand-offs that used
-// hand-written shuffle loops (ADDS's manager and workers, Near-Far's far-pile minimum, DA2CF's minimum, the work
-// counters). Every lane of a full, converged warp calls them; blockDim.x is a multiple of 32 (at most 1024). CUB's
-// shuffle-based specialisations keep no shared memory, but its interface asks for TempStorage per warp: each function
-// declares one array of 32 for its type.
+// Warp-wide sums, scans and reductions. Every lane of a full, converged warp calls them; blockDim.x is a multiple of 32
+// (at most 1024).
+//
+// CUB's WarpReduce and WarpScan serve Near-Far's far-pile minimum and DA2CF's block minimum. CUB's shuffle-based
+// specialisations keep no shared memory, but its interface asks for TempStorage per warp: each function declares one
+// array of 32 for its type.
+//
+// ADDS's manager and workers and the work counters keep plain shuffle loops (namespace shuffle below), because CUB
+// measured slower there. On an H100, the harness with HEAD's jars and two libraries, three rounds each, ADDS ms
+// (benchmarks/results/adds/2026-11-26_a07ef85_h100, call F):
+//   - grid 2048^2: CUB 25.62 / 25.53 / 25.64 against the loops 24.82 / 24.83 / 24.88 (+3.1%);
+//   - road NY: 3.04 / 3.02 / 3.05 against 2.96 / 2.94 / 2.92 (+3.0%).
+// The manager is one block sweeping the workers, so its hand-offs are on the critical path: CUB's total is a
+// reduction to lane 0 plus a broadcast where the loop is one butterfly. CUB in the workers' degree scan alone (call E)
+// did not explain it. On Near-Far (grid, road NY) the harness showed no difference (call C).
 #pragma once
 
 #include <cub/util_ptx.cuh>
@@ -50,5 +60,37 @@ __device__ __forceinline__ T warp_inclusive_sum(T x) {
   T total;
   return warp_inclusive_sum(x, total);
 }
+
+// Plain shuffle loops, for the latency-bound hand-offs named above.
+namespace shuffle {
+
+// The warp's sum, in every lane (a butterfly).
+template <class T>
+__device__ __forceinline__ T total(T x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+
+// The warp's sum, in lane 0 (the other lanes hold partial sums).
+template <class T>
+__device__ __forceinline__ T sum(T x) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_down_sync(0xffffffffu, x, offset);
+  return x;
+}
+
+// The inclusive prefix sum over the warp's lanes; `lane` is threadIdx.x & 31.
+template <class T>
+__device__ __forceinline__ T inclusive_sum(T x, int lane) {
+#pragma unroll
+  for (int offset = 1; offset < 32; offset <<= 1) {
+    const T y = __shfl_up_sync(0xffffffffu, x, offset);
+    if (lane >= offset) x += y;
+  }
+  return x;
+}
+
+}  // namespace shuffle
 
 }  // namespace gsssp

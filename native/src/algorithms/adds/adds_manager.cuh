@@ -224,9 +224,9 @@ __device__ void scan_workers(const KernelArgs<D>& a, ManagerShared& m) {
       if (idle) m.idle[base + __popc(mask & ((1u << lane) - 1u))] = w;
     }
   }
-  busy = warp_total(busy);
-  completed = warp_total(completed);
-  busy_workers = warp_total(busy_workers);
+  busy = shuffle::total(busy);
+  completed = shuffle::total(completed);
+  busy_workers = shuffle::total(busy_workers);
   if (lane == 0) {
     if (busy != 0) atomicAdd(&m.busy_items, busy);
     if (completed != 0) atomicAdd(&m.completed_items, completed);
@@ -283,13 +283,13 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
     }
   }
   const unsigned long long available = m.ring_tail - m.ring_head;
-  const unsigned long long before = warp_inclusive_sum<unsigned long long>(need) - need;
+  const unsigned long long before = shuffle::inclusive_sum<unsigned long long>(need, lane) - need;
   unsigned granted = 0;
   if (before < available) granted = static_cast<unsigned>(min(static_cast<unsigned long long>(need), available - before));
-  const unsigned grant_before = warp_inclusive_sum<unsigned>(granted) - granted;
+  const unsigned grant_before = shuffle::inclusive_sum<unsigned>(granted, lane) - granted;
   if (grant_before >= static_cast<unsigned>(kMaxGrants)) granted = 0;
   else granted = min(granted, kMaxGrants - grant_before);
-  const unsigned start = warp_inclusive_sum<unsigned>(granted) - granted;
+  const unsigned start = shuffle::inclusive_sum<unsigned>(granted, lane) - granted;
   for (unsigned g = 0; g < granted; ++g) {
     m.grant_block[start + g] = a.free_ring[(m.ring_head + start + g) % a.pool_blocks];
     m.grant_slot[start + g] = slot;
@@ -631,7 +631,7 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
     }
     avail = position_diff(end, read_at) > 0 ? end - read_at : 0u;
   }
-  const unsigned long long total = warp_total<unsigned long long>(avail);
+  const unsigned long long total = shuffle::total<unsigned long long>(avail);
   if (idle == 0 || total == 0) {
     if (lane == 0) m.chunks = 0;
     return;
@@ -645,7 +645,7 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
   const unsigned read = in_window ? m.read_ptr[slot] : 0u;
   const unsigned aligned = read & ~(chunk - 1);
   const int count = avail == 0 ? 0 : static_cast<int>(((read - aligned) + avail + chunk - 1) >> shift);
-  const int prefix = warp_inclusive_sum<int>(count) - count;
+  const int prefix = shuffle::inclusive_sum<int>(count, lane) - count;
   const int taken = max(0, min(count, idle - prefix));
   if (in_window) {
     m.chunk_prefix[lane] = min(prefix, idle);
@@ -661,9 +661,9 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
       }
     }
   }
-  const int chunks = min(warp_total<int>(taken), idle);
+  const int chunks = min(shuffle::total<int>(taken), idle);
   if (a.profile) {
-    const unsigned long long handed = warp_total<unsigned long long>(
+    const unsigned long long handed = shuffle::total<unsigned long long>(
         taken == 0 ? 0u : taken == count ? avail : (static_cast<unsigned>(taken) << shift) - (read - aligned));
     if (lane == 0) {
       m.sum_idle += static_cast<unsigned long long>(idle);

@@ -266,9 +266,9 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     }
     // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
     const int degree = static_cast<int>(end - begin);
-    int total = 0;
-    const int inclusive = warp_inclusive_sum(degree, total);
+    const int inclusive = shuffle::inclusive_sum(degree, lane);
     const int exclusive = inclusive - degree;
+    const int total = __shfl_sync(0xffffffffu, inclusive, 31);
     for (int k0 = 0; k0 < total; k0 += 32 * kRounds) {
       bool valid[kRounds];
       int32_t target[kRounds];
