@@ -30,8 +30,8 @@ void check_cpu_algorithm(int32_t algorithm) {
 }
 
 // The search itself on a valid CSR; `negative` is the UNSUPPORTED text when the graph has a negative
-// weight, else empty.
-void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algorithm, int64_t source,
+// weight, else empty; max_int_weight picks CPU Dijkstra's key width (graph::weight_facts).
+void run_cpu(const gsssp_csr& graph, const std::string& negative, int64_t max_int_weight, int32_t algorithm, int64_t source,
              const gsssp_options* options, void* distances, int32_t* predecessors, gsssp_stats* stats,
              std::chrono::steady_clock::time_point start) {
   gsssp::api::require_non_null(distances, "distances");
@@ -53,7 +53,8 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
   } else {
     const gsssp_options& o = resolved.raw;
     gsssp::api::require_targets(o, graph.num_vertices);
-    counts = gsssp::cpu::dijkstra(graph, source, distances, tree, o.targets, o.targets != nullptr ? o.target_count : 0);
+    counts = gsssp::cpu::dijkstra(graph, source, distances, tree, o.targets, o.targets != nullptr ? o.target_count : 0,
+                                  max_int_weight);
   }
   const double algorithm_ms = gsssp::api::milliseconds_since(algorithm_start);
   if (cycle_vertex >= 0 && stats != nullptr) stats->negative_cycle_vertex = cycle_vertex;
@@ -84,6 +85,7 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int32_t algori
 struct gsssp_host_graph_s {
   gsssp_csr csr{};
   std::string negative_weight_message;  // empty when no weight is negative
+  int64_t max_int_weight = 0;           // the largest int32 weight (0 for float32), for CPU Dijkstra's key width
   std::mutex mutex;
   std::condition_variable idle;
   int active = 0;
@@ -119,9 +121,10 @@ int gsssp_cpu_sssp(const gsssp_csr* graph, int32_t algorithm, int64_t source, co
     gsssp::api::require_non_null(graph, "graph");
     check_cpu_algorithm(algorithm);
     gsssp::graph::validate_csr(graph);
-    const int64_t negative = gsssp::graph::find_negative_weight(*graph);
-    run_cpu(*graph, negative >= 0 ? gsssp::graph::negative_weight_message(*graph, negative) : std::string(), algorithm,
-            source, options, distances, predecessors, stats, start);
+    const gsssp::graph::WeightFacts facts = gsssp::graph::weight_facts(*graph);
+    const int64_t negative = facts.first_negative_edge;
+    run_cpu(*graph, negative >= 0 ? gsssp::graph::negative_weight_message(*graph, negative) : std::string(),
+            facts.max_int_weight, algorithm, source, options, distances, predecessors, stats, start);
   });
 }
 
@@ -132,8 +135,11 @@ int gsssp_host_graph_create(gsssp_host_graph_t* out, const gsssp_csr* graph) {
     gsssp::graph::validate_csr(graph);
     auto handle = std::make_unique<gsssp_host_graph_s>();
     handle->csr = *graph;
-    const int64_t negative = gsssp::graph::find_negative_weight(*graph);
-    if (negative >= 0) handle->negative_weight_message = gsssp::graph::negative_weight_message(*graph, negative);
+    const gsssp::graph::WeightFacts facts = gsssp::graph::weight_facts(*graph);
+    if (facts.first_negative_edge >= 0) {
+      handle->negative_weight_message = gsssp::graph::negative_weight_message(*graph, facts.first_negative_edge);
+    }
+    handle->max_int_weight = facts.max_int_weight;
     *out = handle.release();
   });
 }
@@ -166,8 +172,8 @@ int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm, int64_t s
         if (--graph->active == 0) graph->idle.notify_all();
       }
     } leave{graph};
-    run_cpu(graph->csr, graph->negative_weight_message, algorithm, source, options, distances, predecessors, stats,
-            start);
+    run_cpu(graph->csr, graph->negative_weight_message, graph->max_int_weight, algorithm, source, options, distances,
+            predecessors, stats, start);
   });
 }
 

@@ -19,8 +19,9 @@ struct DijkstraCounts {
 // The CSR must be valid and free of negative weights. distances: num_vertices * 8 bytes; predecessors
 // may be null. Throws GSSSP_ERROR_OVERFLOW when a float32 distance overflows.
 // With targets (target_count > 0), the search stops once every listed target is settled: their distances are
-// final, the others upper bounds (gsssp.h's gsssp_options.targets).
+// final, the others upper bounds (gsssp.h's gsssp_options.targets). max_int_weight: the largest int32 weight
+// (graph::weight_facts, which a host graph keeps), or -1 to have it computed here; it picks the heap's key width.
 DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors,
-                        const int32_t* targets = nullptr, int64_t target_count = 0);
+                        const int32_t* targets = nullptr, int64_t target_count = 0, int64_t max_int_weight = -1);
 
 }  // namespace gsssp::cpu

@@ -106,6 +106,24 @@ GraphSummary summarize_csr(const gsssp_csr& csr) {
   return summary;
 }
 
+WeightFacts weight_facts(const gsssp_csr& csr) {
+  WeightFacts facts;
+  if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    facts.first_negative_edge = first_negative(static_cast<const float*>(csr.weights), csr.num_edges);
+    return facts;
+  }
+  const auto* weights = static_cast<const int32_t*>(csr.weights);
+  int32_t high = 0;
+  int32_t low = 0;
+  for (int64_t e = 0; e < csr.num_edges; ++e) {
+    high = std::max(high, weights[e]);
+    low = std::min(low, weights[e]);
+  }
+  facts.max_int_weight = high;
+  if (low < 0) facts.first_negative_edge = first_negative(weights, csr.num_edges);
+  return facts;
+}
+
 int64_t find_negative_weight(const gsssp_csr& csr) {
   if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
     return first_negative(static_cast<const float*>(csr.weights), csr.num_edges);

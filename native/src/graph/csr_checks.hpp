@@ -27,6 +27,14 @@ GraphSummary summarize_csr(const gsssp_csr& csr);
 // Index of the first edge with a negative weight, or -1 (cheaper than summarize_csr).
 int64_t find_negative_weight(const gsssp_csr& csr);
 
+// What CPU Dijkstra needs to know of the weights, in one pass: the first negative one (-1: none) and, for int32
+// weights, the largest (0 for float32 weights or no edges), which picks its heap's key width (cpu/dijkstra.cpp).
+struct WeightFacts {
+  int64_t first_negative_edge = -1;
+  int32_t max_int_weight = 0;
+};
+WeightFacts weight_facts(const gsssp_csr& csr);
+
 // "negative weight -5 on edge 12 (3 -> 7); use H-BF" — the text of GSSSP_ERROR_UNSUPPORTED.
 std::string negative_weight_message(const gsssp_csr& csr, int64_t edge);
 
