@@ -24,7 +24,7 @@ namespace {
 // entry is skipped when its key no longer matches the vertex's distance.
 //
 // Measured natively through the library on the H100 host's CPU (an Intel Xeon VM; call K of 2026-11-26 in
-// benchmarks/results/serving/2026-11-26_cpu-dijkstra_h100, benchmarks/src/native/cpu_dijkstra_calls.cpp, median of
+// benchmarks/results/serving/2026-11-26_d397c32_h100, benchmarks/src/native/cpu_dijkstra_calls.cpp, median of
 // 3,000 calls, three rounds). This loop (built then beside the 4-ary heap, unused there) against a07ef85's (64-bit keys,
 // the loop inlined into the dispatch), us:
 //   - random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph): 24.2 / 27.1 / 24.5 against 30.7 / 27.7 / 27.8;
