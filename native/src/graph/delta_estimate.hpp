@@ -1,6 +1,7 @@
-// Delta-stepping's bucket width, shared by Near-Far and ADDS (whose section 5.5 starts from the Near-Far
-// estimate, so that its static-Delta ablation runs with exactly Near-Far's Delta): as the caller gave it,
-// or C * W / D from the sampling kernel (Davidson et al.'s heuristic), then rounded to the distance type.
+// Delta-stepping's bucket width, shared by Near-Far, block-nf and ADDS: as the caller gave it, or C * W / D from the
+// sampling kernel (Davidson et al.'s heuristic), then rounded to the distance type. ADDS with a static Delta uses
+// Near-Far's C, so that its section 5.5 ablation runs with exactly Near-Far's Delta; dynamic ADDS starts from its own C
+// (algorithms/adds/adds_policy.hpp).
 #pragma once
 
 #include <algorithm>
@@ -20,11 +21,12 @@ namespace gsssp::graph {
 // overrides it and options.delta_stepping.delta fixes Delta.
 constexpr double kDefaultDeltaConstant = 32.0;
 
-// options.delta_stepping.delta when it is positive and finite, else C * W / D; 1 when the estimate is not positive and
-// finite (all sampled weights zero, or no edges sampled: any positive width works).
-inline double requested_delta(const QueryContext& query) {
+// options.delta_stepping.delta when it is positive and finite, else C * W / D, C being options.delta_stepping.delta_constant
+// or else `default_constant` (the algorithm's); 1 when the estimate is not positive and finite (all sampled weights zero,
+// or no edges sampled: any positive width works).
+inline double requested_delta(const QueryContext& query, double default_constant = kDefaultDeltaConstant) {
   if (query.options.delta_stepping.delta > 0.0 && std::isfinite(query.options.delta_stepping.delta)) return query.options.delta_stepping.delta;
-  const double c = query.options.delta_stepping.delta_constant > 0.0 ? query.options.delta_stepping.delta_constant : kDefaultDeltaConstant;
+  const double c = query.options.delta_stepping.delta_constant > 0.0 ? query.options.delta_stepping.delta_constant : default_constant;
   const WeightDegreeSample& sample = weight_degree_sample(*query.device_graph, query.workspace->stream());
   const double delta = c * sample.average_weight / std::max(sample.average_degree, 1e-9);
   return (delta > 0.0 && std::isfinite(delta)) ? delta : 1.0;

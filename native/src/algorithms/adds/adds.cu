@@ -76,9 +76,15 @@ int resident_blocks_per_sm(int device, int block) {
   return blocks_per_sm;
 }
 
-// Near-Far's Delta, rounded as Near-Far rounds it, so that the static-Delta ablation runs with exactly NF's.
+// The starting Delta, rounded as Near-Far rounds it: Near-Far's own for static Delta (so that the ablation runs with
+// exactly NF's), else with ADDS's starting constant for the weights (adds_policy.hpp).
 double initial_delta(const QueryContext& query, bool integral) {
-  const double delta = graph::requested_delta(query);
+  double constant = graph::kDefaultDeltaConstant;
+  if (query.options.adds.static_delta == 0) {
+    const graph::WeightDegreeSample& sample = graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
+    constant = integral && sample.average_weight < kNarrowAverageWeight ? kStartDeltaConstantNarrow : kStartDeltaConstantWide;
+  }
+  const double delta = graph::requested_delta(query, constant);
   if (integral) return static_cast<double>(graph::effective_delta(0ll, delta));
   return static_cast<double>(graph::effective_delta(0.0f, delta));
 }

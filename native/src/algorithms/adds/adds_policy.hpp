@@ -34,6 +34,35 @@ constexpr double kUtilizationHigh = 0.03;
 constexpr double kUtilizationLow = 0.008;
 constexpr double kDegreeScale = 4.0;
 
+// The starting Delta's C (Delta = C * W / D, graph/delta_estimate.hpp) when the caller gives neither Delta nor C and
+// Delta is dynamic. Static-Delta ADDS keeps Near-Far's C = 32, so that section 5.5's ablation runs with exactly
+// Near-Far's Delta. Int weights whose sampled average is below kNarrowAverageWeight count as narrow; float32 weights
+// take the wide constant (not measured apart). Measured on an H100 (benchmarks/results/peers/2026-11-26_3f5ab5e_h100,
+// calls N, O and P), ADDS ms at C = 8 / 16 / 32 / 64 / 128:
+//   - wide (w 1..1,000 and road lengths):
+//     - road-like 2048^2 17.7 / 14.4 / 12.3 / 9.5 / 7.5;
+//     - 2-D rgg 14.8 / 15.9 / 15.9 / 13.8 / 13.8;
+//     - 26-neighbour mesh 4.61 / 3.46 / 3.04 / 2.85 / 2.85;
+//     - 3-D rgg 5.05 / 4.48 / 3.98 / 3.99 / 4.51;
+//     - 18-neighbour mesh 6.66 / 6.24 / 5.35 / 5.30 / 5.82;
+//     - grid 2048^2 31.2 / 26.3 / 24.8 / 24.5 / 24.6;
+//     - R-MAT 22 6.06 / 5.77 / 5.42 / 5.29 / 5.31;
+//     - road NY 4.60 / 3.41 / 2.91 / 2.82 / 2.91;
+//     - rome99 0.63 / 0.54 / 0.44 / 0.42 / 0.41;
+//     - delaunay_n15 0.78 / 0.68 / 0.72 / 0.74 / 0.74;
+//     - wiki-Vote 0.25 / 0.23 / 0.23 / 0.18 / 0.19;
+//     - Slashdot 0.72 / 0.58 / 0.48 / 0.45 / 0.45;
+//   - narrow (uniform random, 4M vertices):
+//     - w 1..10, d 7: 2.85 / 3.08 / 3.38 / 5.50 / 5.57;
+//     - w 1..10, d 4: 2.32 / 2.41 / 2.40 / 3.60 / 3.55;
+//     - w 1..100, d 8: 3.38 / 3.47 / 3.57 / 7.90 / 8.10.
+// So 64 for wide weights: the best or within 2% of it on each of them but the road-like graph, whose best is 128 (which
+// costs the 3-D rgg and the 18-neighbour mesh 10-13%). And 8 for narrow ones. The dynamic rule (below) raises Delta
+// from there; it did not find these widths by itself (the road-like graph ended at the 4,287 it started from).
+constexpr double kStartDeltaConstantWide = 64.0;
+constexpr double kStartDeltaConstantNarrow = 8.0;
+constexpr double kNarrowAverageWeight = 64.0;
+
 // Blocks' worth of items per assignment: a worker is idle from the finish of one assignment to the next
 // sweep's hand-out, and larger assignments leave it idle less often where work is plentiful. With local
 // rounds (H100, ms, chunks of 1 / 2 / 4 x block): random 4M x 7 (w 1..1000) 4.91 / 4.31 / 4.26, R-MAT 22

@@ -48,7 +48,10 @@ public final class AddsParams {
     }
 
     /**
-     * Whether the initial Δ (the Near-Far estimate, or {@link DeltaSteppingParams#delta()}) is kept for the whole run.
+     * Whether the initial Δ is kept for the whole run. A static Δ is Near-Far's estimate C·W/D with C = 32 (so that the
+     * Table 5 ablation runs with Near-Far's Δ); a dynamic one starts from C = 64, or C = 8 for int weights averaging
+     * below 64 (measured, {@code native/src/algorithms/adds/adds_policy.hpp}). {@link DeltaSteppingParams#delta()} or
+     * {@link DeltaSteppingParams#deltaConstant()} override either.
      *
      * @return true for a static Δ (a Table 5 ablation); false (the default) to adjust it while running
      */

@@ -13,7 +13,8 @@ import org.gsssp.Options;
  * An algorithm name in {@code --algorithms}, optionally with option switches after a colon, for ablations:
  * {@code hbf:no-classification}, {@code hbf:no-dedup}, {@code hbf:no-coalesced}, {@code hbf:no-vwarps},
  * {@code hbf:dp=off|launch|block}, {@code hbf:tdp=1024}; for ADDS the rows of the paper's Table 5,
- * {@code adds:static-delta} and {@code adds:2-buckets} (static Δ with two buckets), and {@code adds:buckets=N};
+ * {@code adds:static-delta} and {@code adds:2-buckets} (static Δ with two buckets), {@code adds:buckets=N} and, as for
+ * Near-Far, {@code adds:c=C} or {@code adds:delta=D} (the starting Δ);
  * Near-Far's Delta, {@code near-far:c=64} (the constant C of C·W/D) or {@code near-far:delta=5000}; DA2CF's
  * minimum, {@code da2cf-f:min=host} or {@code da2cf-u:min=device}; several joined with {@code +}
  * ({@code hbf:no-dedup+dp=off}). The full text is the name in tables.
@@ -54,12 +55,29 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
         return b -> b.da2cf(change.apply(b.build().da2cf().toBuilder()).build());
     }
 
+    /** {@code c=C} (the constant of C·W/D) or {@code delta=D}; null for any other switch. */
+    private static UnaryOperator<Options.Builder> deltaSwitch(String s) {
+        if (s.startsWith("c=")) {
+            double c = Double.parseDouble(s.substring(2));
+            return deltaStepping(d -> d.deltaConstant(c));
+        }
+        if (s.startsWith("delta=")) {
+            double delta = Double.parseDouble(s.substring(6));
+            return deltaStepping(d -> d.delta(delta));
+        }
+        return null;
+    }
+
     private static UnaryOperator<Options.Builder> deltaStepping(UnaryOperator<DeltaSteppingParams.Builder> change) {
         return b -> b.deltaStepping(change.apply(b.build().deltaStepping().toBuilder()).build());
     }
 
     /** Table 5 of the ADDS paper: "static Δ" keeps the Near-Far estimate; "2 buckets" is static Δ with two buckets. */
     private static UnaryOperator<Options.Builder> addsSwitch(String s) {
+        UnaryOperator<Options.Builder> delta = deltaSwitch(s);
+        if (delta != null) {
+            return delta;   // the starting Delta, which ADDS takes from the same parameters as Near-Far
+        }
         switch (s) {
             case "static-delta": return adds(a -> a.staticDelta(true));
             case "2-buckets": return adds(a -> a.staticDelta(true).bucketCount(2));
@@ -75,7 +93,8 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
                     AddsParams.builder().bucketCount(buckets);   // refuses a bad count now, not mid-run
                     return adds(a -> a.bucketCount(buckets));
                 }
-                throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, no-local, buckets=N");
+                throw new IllegalArgumentException("unknown adds switch '" + s + "'; known: static-delta, 2-buckets, no-local, "
+                        + "buckets=N, c=C, delta=D");
         }
     }
 
@@ -85,17 +104,14 @@ public record AlgorithmVariant(String name, Algorithm algorithm, UnaryOperator<O
                 return hbfSwitch(s);
             case ADDS:
                 return addsSwitch(s);
-            case NEAR_FAR:
-                if (s.startsWith("c=")) {
-                    double c = Double.parseDouble(s.substring(2));
-                    return deltaStepping(d -> d.deltaConstant(c));
-                }
-                if (s.startsWith("delta=")) {
-                    double delta = Double.parseDouble(s.substring(6));
-                    return deltaStepping(d -> d.delta(delta));
+            case NEAR_FAR: {
+                UnaryOperator<Options.Builder> delta = deltaSwitch(s);
+                if (delta != null) {
+                    return delta;
                 }
                 throw new IllegalArgumentException("unknown near-far switch '" + s + "'; known: c=C, delta=D "
                         + "(ablation switches exist for hbf and adds only)");
+            }
             case DA2CF_F:
             case DA2CF_U:
                 if (s.equals("min=host")) return da2cf(d -> d.minimumOnDevice(false));

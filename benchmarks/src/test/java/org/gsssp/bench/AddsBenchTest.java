@@ -52,12 +52,19 @@ class AddsBenchTest {
         assertFalse(optionsOf("adds:no-local").adds().localRounds());
         assertFalse(optionsOf("adds:no-local").adds().staticDelta());
         assertEquals("adds:no-local", AlgorithmVariant.parse("adds:no-local").name());
+
+        // the starting Delta, as for Near-Far
+        assertEquals(16.0, optionsOf("adds:c=16").deltaStepping().deltaConstant());
+        assertEquals(500.0, optionsOf("adds:delta=500+static-delta").deltaStepping().delta());
+        assertTrue(optionsOf("adds:delta=500+static-delta").adds().staticDelta());
+        assertEquals(0.0, optionsOf("adds").deltaStepping().delta());
     }
 
     @Test
     void badVariantsSayWhatIsKnown() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:no-dedup"));
-        assertTrue(unknown.getMessage().contains("static-delta, 2-buckets, no-local, buckets=N"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("static-delta, 2-buckets, no-local, buckets=N, c=C, delta=D"),
+                unknown.getMessage());
         IllegalArgumentException count = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:buckets=1"));
         assertTrue(count.getMessage().contains("2..32"), count.getMessage());
         IllegalArgumentException number = assertThrows(IllegalArgumentException.class, () -> AlgorithmVariant.parse("adds:buckets=x"));
