@@ -37,7 +37,7 @@ constexpr double kDegreeScale = 4.0;
 // The starting Delta's C (Delta = C * W / D, graph/delta_estimate.hpp) when the caller gives neither Delta nor C and
 // Delta is dynamic. Static-Delta ADDS keeps Near-Far's C = 32, so that section 5.5's ablation runs with exactly
 // Near-Far's Delta. Int weights whose sampled average is below kNarrowAverageWeight count as narrow; float32 weights
-// take the wide constant (not measured apart). Measured on an H100 (benchmarks/results/peers/2026-11-26_3f5ab5e_h100,
+// take the wide constant (not measured apart). Measured on an H100 (benchmarks/results/peers/2026-11-26_6d8bd4a_h100,
 // calls N, O and P), ADDS ms at C = 8 / 16 / 32 / 64 / 128:
 //   - wide (w 1..1,000 and road lengths):
 //     - road-like 2048^2 17.7 / 14.4 / 12.3 / 9.5 / 7.5;
@@ -56,8 +56,9 @@ constexpr double kDegreeScale = 4.0;
 //     - w 1..10, d 7: 2.85 / 3.08 / 3.38 / 5.50 / 5.57;
 //     - w 1..10, d 4: 2.32 / 2.41 / 2.40 / 3.60 / 3.55;
 //     - w 1..100, d 8: 3.38 / 3.47 / 3.57 / 7.90 / 8.10.
-// So 64 for wide weights: the best or within 2% of it on each of them but the road-like graph, whose best is 128 (which
-// costs the 3-D rgg and the 18-neighbour mesh 10-13%). And 8 for narrow ones. The dynamic rule (below) raises Delta
+// So 64 for wide weights: the best, or within 2.2% of the best, on 10 of these 12 graphs, and as fast as 32 or faster on
+// all but delaunay_n15 (0.74 against 0.72 ms; its best was 16, 0.68). The road-like graph's best is 128, but 128 costs
+// the 3-D rgg and the 18-neighbour mesh 10-13%. And 8 for narrow weights. The dynamic rule (below) raises Delta
 // from there; it did not find these widths by itself (the road-like graph ended at the 4,287 it started from).
 constexpr double kStartDeltaConstantWide = 64.0;
 constexpr double kStartDeltaConstantNarrow = 8.0;
