@@ -73,20 +73,6 @@ int64_t lazy_run(const G& g,int s,int64_t* dist){ thread_local vector<pair<int64
   while(!store.empty()){ pop_heap(store.begin(),store.end(),cmp); auto [k,u]=store.back(); store.pop_back(); if(k!=dist[u]) continue; ++ex;
     for(int64_t e=g.off[u];e<g.off[u+1];++e){ int v=g.tgt[e]; int64_t c=k+g.w[e]; if(c<dist[v]){dist[v]=c; store.push_back({c,v}); push_heap(store.begin(),store.end(),cmp);} } }
   return ex; }
-int HYBRID_K = 256;
-int64_t max_heap_seen = 0;
-int64_t hybrid_run(const G& g,int s,int64_t* dist){ thread_local Quad h; thread_local Radix<uint64_t> r; h.init(g.n); fill(h.pos.begin(),h.pos.begin()+g.n,-1);
-  fill(dist,dist+g.n,INT64_MAX); dist[s]=0; h.push_or_lower(s,0); int64_t ex=0;
-  while(h.size){ int u=h.pop(); ++ex; int64_t du=dist[u];
-    for(int64_t e=g.off[u];e<g.off[u+1];++e){ int v=g.tgt[e]; int64_t c=du+g.w[e]; if(c<dist[v]){dist[v]=c; h.push_or_lower(v,c);} }
-    if (h.size > HYBRID_K) {
-      r.reset(); r.last = (uint64_t)du; for (int i=0;i<h.size;i++){ r.push((uint64_t)h.key[i], h.vx[i]); h.pos[h.vx[i]]=-1; } h.size=0;
-      while(r.sz){ auto [k,u2]=r.pop(); int64_t d2=dist[u2]; if((uint64_t)d2!=k) continue; ++ex;
-        for(int64_t e=g.off[u2];e<g.off[u2+1];++e){ int v=g.tgt[e]; int64_t c=d2+g.w[e]; if(c<dist[v]){dist[v]=c; r.push((uint64_t)c,v);} } }
-      break;
-    }
-  }
-  return ex; }
 // adaptive: the 4-ary heap while it is small against the weight range, else the radix heap
 int WBITS = 10;
 int64_t adaptive_run(const G& g,int s,int64_t* dist){ thread_local Quad h; thread_local Radix<uint64_t> r; h.init(g.n); fill(h.pos.begin(),h.pos.begin()+g.n,-1);
