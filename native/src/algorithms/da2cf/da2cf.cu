@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "algorithms/da2cf/da2cf_kernels.cuh"
+#include "algorithms/da2cf/da2cf_policy.hpp"
 #include "common/cuda_check.hpp"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
@@ -30,7 +31,7 @@ const AdjacencyMatrix& adjacency_matrix(const QueryContext& query) {
     const size_t bytes = static_cast<size_t>(n) * static_cast<size_t>(n) * sizeof(unsigned int);
     matrix->cells = DeviceBuffer(bytes, "DA2CF adjacency matrix");
     GSSSP_CUDA_CHECK(cudaMemsetAsync(matrix->cells.get(), 0xff, bytes, stream));
-    constexpr int kBlock = 256;
+    constexpr int kBlock = kMatrixBuildBlock;  // da2cf_policy.hpp
     const int grid = g.grid_for(n, kBlock);
     if (g.weight_type == GSSSP_WEIGHT_FLOAT32) {
       build_matrix_kernel<float, kRowIsTail><<<grid, kBlock, 0, stream>>>(
