@@ -107,8 +107,7 @@ struct Graph {
   Dist infinity;
 };
 
-// The loop's counters, carried from one queue to the next.
-template <class Key>
+// What the loop counted, and how it ended.
 struct Progress {
   int64_t extractions = 0;
   int64_t edges_relaxed = 0;
@@ -122,11 +121,10 @@ struct Progress {
 // its three key and weight types, or with its counters in a lambda's by-reference captures, it ran the 1,000-vertex
 // query (d 7, w 1..10) in 18.9-19.3 us, against 15.7-15.9 us (development machine, median of 20,000 calls).
 template <class Key, class Weight, class Dist>
-__attribute__((noinline)) Progress<Key> drain(RadixHeap<Key>& queue, const Graph<Weight, Dist> g, Progress<Key> in) {
-  int64_t extractions = in.extractions;
-  int64_t edges_relaxed = in.edges_relaxed;
-  int64_t remaining = in.remaining;
-  bool overflowed = in.overflowed;
+__attribute__((noinline)) Progress drain(RadixHeap<Key>& queue, const Graph<Weight, Dist> g, int64_t remaining) {
+  int64_t extractions = 0;
+  int64_t edges_relaxed = 0;
+  bool overflowed = false;
   bool stopped = false;
   const int64_t* offsets = g.offsets;
   const int32_t* targets = g.targets;
@@ -160,7 +158,7 @@ __attribute__((noinline)) Progress<Key> drain(RadixHeap<Key>& queue, const Graph
       }
     }
   }
-  return Progress<Key>{extractions, edges_relaxed, remaining, overflowed, stopped};
+  return Progress{extractions, edges_relaxed, remaining, overflowed, stopped};
 }
 
 // Key: the radix heap's key type (uint32 or uint64 for int64 distances, the bit pattern for float32 ones).
@@ -220,12 +218,9 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
 
   dist[source] = Dist(0);
   const Graph<Weight, Dist> graph{offsets, targets, weights, dist, predecessors, wanted.data(), infinity};
-  Progress<Key> progress;
-  progress.remaining = remaining;
-  radix.reset();
+  radix.reset();  // also drops what a search stopped at its targets left
   radix.push(static_cast<Key>(radix_key(Dist(0))), static_cast<int32_t>(source));
-  progress = drain<Key>(radix, graph, progress);
-  radix.reset();  // drops what a search stopped at its targets left
+  const Progress progress = drain<Key>(radix, graph, remaining);
   counts.extractions = progress.extractions;
   counts.edges_relaxed = progress.edges_relaxed;
   const bool sum_overflowed = progress.overflowed;

@@ -124,13 +124,6 @@ WeightFacts weight_facts(const gsssp_csr& csr) {
   return facts;
 }
 
-int64_t find_negative_weight(const gsssp_csr& csr) {
-  if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return first_negative(static_cast<const float*>(csr.weights), csr.num_edges);
-  }
-  return first_negative(static_cast<const int32_t*>(csr.weights), csr.num_edges);
-}
-
 std::string negative_weight_message(const gsssp_csr& csr, int64_t edge) {
   const double w = weight_value(csr, edge);
   const std::string weight = csr.weight_type == GSSSP_WEIGHT_FLOAT32

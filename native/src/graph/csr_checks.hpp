@@ -24,11 +24,9 @@ struct GraphSummary {
 // One pass over offsets and weights; the CSR must be valid.
 GraphSummary summarize_csr(const gsssp_csr& csr);
 
-// Index of the first edge with a negative weight, or -1 (cheaper than summarize_csr).
-int64_t find_negative_weight(const gsssp_csr& csr);
-
-// What CPU Dijkstra needs to know of the weights, in one pass: the first negative one (-1: none) and, for int32
-// weights, the largest (0 for float32 weights or no edges), which picks its heap's key width (cpu/dijkstra.cpp).
+// What a host graph keeps of the weights, in one pass (cheaper than summarize_csr): the first negative one (-1: none)
+// and, for int32 weights, the largest (0 for float32 weights or no edges), which picks CPU Dijkstra's key width
+// (cpu/dijkstra.cpp).
 struct WeightFacts {
   int64_t first_negative_edge = -1;
   int32_t max_int_weight = 0;
