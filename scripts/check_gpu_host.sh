@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Usage: scripts/check_gpu_host.sh         (on the GPU host; env: OUT)
-# What runs on the lent GPU host (no Java there): the native self-test, then the whole Java test suite
-# from the GPU bundle, then the CLI on a real road graph. Logs go to $OUT (or ./gpu-host-logs).
+# What runs on the lent GPU host (no Java there): the native GoogleTest tests (if build/native-tests was carried:
+# scripts/bundle_native_tests.sh), then the whole Java test suite from the GPU bundle, then the CLI on a real road
+# graph. Logs go to $OUT (or ./gpu-host-logs).
 set -uo pipefail
 out=${OUT:-gpu-host-logs}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
-if [ -x build/selftest-carry/gsssp_selftest ]; then
-  LD_LIBRARY_PATH=build/selftest-carry build/selftest-carry/gsssp_selftest > "$out/selftest.log" 2>&1
-  echo "native selftest exit $?: $(tail -1 "$out/selftest.log")"
+if [ -x build/native-tests/gsssp_host_api_test ]; then
+  OUT=$out scripts/test_native_gpu.sh build/native-tests
 fi
 build/gpu-bundle/run-tests.sh --details=tree > "$out/tests.log" 2>&1
 echo "java tests exit $?"

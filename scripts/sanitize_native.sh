@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Usage: scripts/sanitize_native.sh [TOOL...]   (env: ONLY, GRAPHS, CARRY, OUT, SANITIZER, RUN_TIMEOUT, JOBS)
 # compute-sanitizer's memcheck, racecheck and synccheck over every GPU algorithm and the GPU certificate,
-# through the native test driver (no JVM in the way, so each run takes seconds instead of minutes). ONLY picks
-# the driver's variants by name (default: all of them: near-far, hbf, adds and its three ablations,
+# through the timing tool gsssp_time (no JVM in the way, so each run takes seconds instead of minutes). ONLY picks
+# the tool's variants by name (default: all of them: near-far, hbf, adds and its three ablations,
 # bellman-ford, frontier, da2cf-f, da2cf-u, the two matrix variants, block-bf, multi-bf with its batch entry point, ADDS given targets, certify). Build here with line
 # tables, without H-BF's dynamic parallelism (racecheck and synccheck refuse to instrument a library that has
-# it) and with the driver:
+# it) and with the native tests on (which build gsssp_time):
 #   cmake -S . -B build/san90 -DCMAKE_CUDA_ARCHITECTURES=90 -DGSSSP_LINEINFO=ON -DGSSSP_DEVICE_LAUNCH=OFF \
 #     -DGSSSP_BUILD_NATIVE_TESTS=ON && cmake --build build/san90 -j && mkdir -p build/san-carry &&
-#   cp build/san90/libgsssp.so build/san90/native/test/gsssp_selftest ../shared/graphs/rome99.gr build/san-carry/
+#   cp build/san90/libgsssp.so build/san90/native/test/gsssp_time ../shared/graphs/rome99.gr build/san-carry/
 # then on the GPU host, carrying build/san-carry:  CARRY=build/san-carry scripts/sanitize_native.sh [TOOL...]
 # Graphs: rome99 (a real road graph), R-MATs of scale 10 and 13 (hubs of degree > 512: block-cooperative
 # expansion), a 32x32 grid in int and float weights; every result checked against CPU Dijkstra. (The matrix
 # variants and block-bf skip the larger graphs, as their limits say.) Prints each run's "ERROR SUMMARY" line
-# and the driver's "passed/failed" line, one line per tool, variant and graph; the full logs go to $OUT. (--only
+# and the tool's "passed/failed" line, one line per tool, variant and graph; the full logs go to $OUT. (--only
 # matches by substring, so "adds:static" also runs "adds", and "da2cf-f-matrix" "da2cf-f".) H-BF runs its
 # block-per-vertex kernel for dynamic parallelism here (the build has no device launch). A "not supported by the selected tool"
 # warning in a log means that run was not instrumented.
@@ -41,7 +41,7 @@ run_one() {
   while IFS= read -r args; do
     name=$(log_name "$tool" "$variant" "$args")
     # shellcheck disable=SC2086
-    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_selftest" $args --only "$variant" --repeat 1 \
+    timeout "${RUN_TIMEOUT:-300}" "$san" --tool "$tool" --error-exitcode 99 "$dir/gsssp_time" $args --only "$variant" --repeat 1 \
       > "$out/$name.log" 2>&1
     rc=$?
     echo "$tool | $variant | $args | exit $rc | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tail -1 | sed 's/^=* *//') | $(grep -E 'passed, .* failed' "$out/$name.log" | tail -1)" \

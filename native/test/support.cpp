@@ -1,28 +1,37 @@
-// The native test driver's shared parts (selftest_support.hpp).
-#include "selftest_support.hpp"
+// The native tests' and the timing tool's shared parts (support.hpp).
+#include "support.hpp"
 
-namespace selftest {
+namespace gsssp_test {
 
 // ---- reporting ------------------------------------------------------------------------------------
 
-int g_passed = 0;
-int g_failed = 0;
+std::atomic<int64_t> g_passed{0};
+std::atomic<int64_t> g_failed{0};
+
+namespace {
+void print_failure(const std::string& message) {
+  if (g_failed.load() <= 60) {
+    std::printf("FAIL: %s\n", message.c_str());
+    std::fflush(stdout);
+  }
+}
+std::atomic<FailureSink> g_sink{print_failure};
+}  // namespace
+
+void set_failure_sink(FailureSink sink) { g_sink.store(sink != nullptr ? sink : print_failure); }
 
 __attribute__((format(printf, 2, 3))) bool check(bool ok, const char* fmt, ...) {
   if (ok) {
-    ++g_passed;
+    g_passed.fetch_add(1, std::memory_order_relaxed);
     return true;
   }
-  ++g_failed;
-  if (g_failed <= 60) {
-    std::printf("FAIL: ");
-    va_list args;
-    va_start(args, fmt);
-    std::vprintf(fmt, args);
-    va_end(args);
-    std::printf("\n");
-    std::fflush(stdout);
-  }
+  g_failed.fetch_add(1);
+  char message[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(message, sizeof(message), fmt, args);
+  va_end(args);
+  g_sink.load()(message);
   return false;
 }
 
@@ -383,4 +392,4 @@ double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-}  // namespace selftest
+}  // namespace gsssp_test

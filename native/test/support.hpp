@@ -1,5 +1,7 @@
-// Shared by the native test driver's files (gsssp_selftest): reporting, graphs and their generators, the DIMACS
-// loader, CPU and GPU runs through the C ABI, and the comparison of a GPU result with the CPU reference.
+// Shared by the native tests (GoogleTest, *_test.cpp) and the timing tool (gsssp_time): checks and their
+// reporting, graphs and their generators, the DIMACS loader, CPU and GPU runs through the C ABI, and the comparison
+// of a GPU result with the CPU reference. It does not depend on GoogleTest: the tests' main (test_main.cpp)
+// routes failed checks into the running test with set_failure_sink; the timing tool prints them.
 #pragma once
 
 #include <algorithm>
@@ -18,7 +20,7 @@
 
 #include "gsssp.h"
 
-namespace selftest {
+namespace gsssp_test {
 
 // The generated-graph checks run these; H-BF, Near-Far and DA2CF have their own suites on the Java side.
 // ADDS is here too because its queue's corner cases (clipping, block overflow, zero weights) are exactly
@@ -26,8 +28,11 @@ namespace selftest {
 inline constexpr int32_t kGpuAlgorithms[] = {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER, GSSSP_ALGORITHM_ADDS,
                                              GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, GSSSP_ALGORITHM_BLOCK_NEAR_FAR};
 
-extern int g_passed;
-extern int g_failed;
+// Every check() counts; a failed one goes to the failure sink (default: printed to stdout).
+extern std::atomic<int64_t> g_passed;
+extern std::atomic<int64_t> g_failed;
+using FailureSink = void (*)(const std::string& message);
+void set_failure_sink(FailureSink sink);
 
 struct Graph {
   std::string name;
@@ -103,20 +108,16 @@ bool generate_named(const std::string& spec, Graph& g);
 int64_t largest_out_degree(const Graph& g);
 double median(std::vector<double> v);
 
-// The checks (selftest_checks.cpp) and the timing modes (selftest_timing.cpp).
-void test_host_api();
+// On one resident graph, against CPU Dijkstra (verify.cpp): gsssp_device_graph_sssp_batch's rows and matrices
+// with its argument checks; BLOCK_NEAR_FAR's own choices and Delta = 1; ADDS given targets.
 void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
                   const gsssp_options* options = nullptr, const char* label = "");
 void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
-void test_generated(std::mt19937_64& rng, bool quick);
-void test_martin(int repeats);
-void test_gpu_errors_and_options(std::mt19937_64& rng);
-void test_adds(std::mt19937_64& rng);
-void test_concurrent_queries(std::mt19937_64& rng);
-void test_cancel_and_destroy(std::mt19937_64& rng);
+
+// The timing tool's modes (time_modes.cpp).
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
                int adds_repeat, int32_t block_size);
 int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only);
 
-}  // namespace selftest
+}  // namespace gsssp_test

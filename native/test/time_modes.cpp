@@ -1,8 +1,8 @@
-// The native test driver's timing modes: --gr / --gen (every GPU algorithm on one graph, checked against CPU
-// Dijkstra) and --probe (the serving path's fixed costs call by call).
-#include "selftest_support.hpp"
+// gsssp_time's modes: --gr / --gen (every GPU algorithm on one graph, checked against CPU Dijkstra) and --probe
+// (the serving path's fixed costs call by call).
+#include "support.hpp"
 
-namespace selftest {
+namespace gsssp_test {
 
 // block_size: threads per block for the timing runs (--block); 0 = each algorithm's default.
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
@@ -51,7 +51,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     check(wrong == 0, "ADDS %d repeated runs: %d wrong or failed", adds_repeat, wrong);
     std::printf("adds repeated %d times: %d wrong or failed, mean %.3f ms\n", adds_repeat, wrong, total / adds_repeat);
     gsssp_device_graph_destroy(dg);
-    std::printf("%d passed, %d failed\n", g_passed, g_failed);
+    std::printf("%lld passed, %lld failed\n", static_cast<long long>(g_passed.load()), static_cast<long long>(g_failed.load()));
     return g_failed == 0 ? 0 : 1;
   }
   struct Variant {
@@ -131,7 +131,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
     std::printf("%-14s time %9.3f ms  (the reference answer, checked on the GPU)\n", "certify", c.time_ms);
   }
   gsssp_device_graph_destroy(dg);
-  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  std::printf("%lld passed, %lld failed\n", static_cast<long long>(g_passed.load()), static_cast<long long>(g_failed.load()));
   return g_failed == 0 ? 0 : 1;
 }
 
@@ -292,4 +292,4 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
   return 0;
 }
 
-}  // namespace selftest
+}  // namespace gsssp_test

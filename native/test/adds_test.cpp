@@ -1,0 +1,127 @@
+// ADDS (Wang, Fussell, Lin, PPoPP'21) paths that the generated families do not force: a pool too small (fixed: a
+// clear error; growable: restarts and the right answer), one bucket overflowing many 64K-word blocks, weights so
+// large that nearly every push clips into the tail, the §5 ablations (bucket count, static Delta, the paper's
+// worker without local rounds), and repeated runs that must give the same distances every time.
+#include "test_main.hpp"
+
+namespace gsssp_test {
+namespace {
+
+// A star of 400k leaves: the hub's expansion pushes ~400k items, over 6 blocks, mostly into one bucket.
+class AddsStar : public GpuTest {
+ protected:
+  void SetUp() override {
+    GpuTest::SetUp();
+    if (IsSkipped()) return;
+    WeightRule rule;
+    rule.max_int = 1000;
+    star = build("adds-star", star_edges(400000), rule, rng);
+    dg = upload(star);
+    ASSERT_NE(dg, nullptr);
+    cpu = run_cpu(star, 0);
+    gsssp_options_init(&o);
+  }
+  void TearDown() override {
+    if (dg != nullptr) gsssp_device_graph_destroy(dg);
+  }
+  Graph star;
+  gsssp_device_graph_t dg = nullptr;
+  Result cpu;
+  gsssp_options o;
+};
+
+TEST_F(AddsStar, PoolTooSmallFixedIsAClearError) {
+  o.adds.pool_words = 1;
+  const Result fixed = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  check(fixed.status == GSSSP_ERROR_OUT_OF_DEVICE_MEMORY && std::strstr(gsssp_last_error(), "pool") != nullptr,
+        "ADDS fixed tiny pool: status %d (%s)", fixed.status, gsssp_last_error());
+}
+
+TEST_F(AddsStar, PoolTooSmallGrowableRestarts) {
+  o.adds.pool_words = -1;
+  const Result grown = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, grown);
+  check(grown.stats.restarts > 0, "ADDS growable tiny pool: %lld restarts", static_cast<long long>(grown.stats.restarts));
+}
+
+TEST_F(AddsStar, PoolSizedFromTheGraphNeverRestarts) {
+  o.adds.pool_words = 0;
+  const Result sized = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, sized);
+  check(sized.stats.restarts == 0, "ADDS pool from the graph: %lld restarts", static_cast<long long>(sized.stats.restarts));
+}
+
+// Bucket counts 2, 3 and 32; dynamic and static Delta; Delta from the graph, 1 (with the paper's worker) and 1e9.
+TEST_F(AddsStar, Ablations) {
+  const Result cpu17 = run_cpu(star, 17);
+  for (int buckets : {2, 3, 32}) {
+    for (int static_delta : {0, 1}) {
+      o.adds.bucket_count = buckets;
+      o.adds.static_delta = static_delta;
+      for (double delta : {0.0, 1.0, 1e9}) {
+        o.delta_stepping.delta = delta;
+        o.adds.local_rounds = delta == 1.0 ? 0 : 1;
+        compare(star, 0, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o));
+        compare(star, 17, GSSSP_ALGORITHM_ADDS, cpu17, run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 17, &o));
+      }
+    }
+  }
+}
+
+TEST_F(AddsStar, RefusesLocalRoundsTwo) {
+  o.adds.local_rounds = 2;
+  const Result bad_local = run_gpu(dg, star, GSSSP_ALGORITHM_ADDS, 0, &o);
+  check(bad_local.status == GSSSP_ERROR_INVALID_ARGUMENT && std::strstr(gsssp_last_error(), "adds.local_rounds") != nullptr,
+        "ADDS adds.local_rounds 2: status %d (%s)", bad_local.status, gsssp_last_error());
+}
+
+using Adds = GpuTest;
+
+// Huge weights and a tiny Delta: nearly every push clips into the tail.
+TEST_F(Adds, HugeWeightsClipIntoTheTail) {
+  WeightRule huge;
+  huge.max_int = 2147483647;
+  gsssp_options o;
+  gsssp_options_init(&o);
+  for (bool is_float : {false, true}) {
+    huge.is_float = is_float;
+    const Graph g = build("adds-huge-weights", uniform_edges(20000, 100000, rng), huge, rng);
+    gsssp_device_graph_t h = upload(g);
+    ASSERT_NE(h, nullptr);
+    const Result cpu = run_cpu(g, 0);
+    for (double delta : {0.0, 1.0}) {
+      o.delta_stepping.delta = delta;
+      for (int local : {0, 1}) {
+        o.adds.local_rounds = local;
+        compare(g, 0, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(h, g, GSSSP_ALGORITHM_ADDS, 0, &o));
+      }
+    }
+    const Graph chain = build("adds-huge-chain", chain_edges(2000, true, rng), huge, rng);
+    gsssp_device_graph_t hc = upload(chain);
+    if (hc != nullptr) {
+      compare(chain, 0, GSSSP_ALGORITHM_ADDS, run_cpu(chain, 0), run_gpu(hc, chain, GSSSP_ALGORITHM_ADDS, 0, &o));
+      gsssp_device_graph_destroy(hc);
+    }
+    gsssp_device_graph_destroy(h);
+  }
+}
+
+// The same distances 50 times in a row on R-MAT 16: no flaky races.
+TEST_F(Adds, FiftyRepeatedRunsAgree) {
+  WeightRule rule;
+  rule.max_int = 1000;
+  const Graph r = build("adds-rmat", rmat_edges(16, (int64_t{1} << 16) * 16, rng), rule, rng);
+  gsssp_device_graph_t rd = upload(r);
+  ASSERT_NE(rd, nullptr);
+  const Result ref = run_cpu(r, 0);
+  int wrong = 0;
+  for (int i = 0; i < 50; ++i) {
+    const Result got = run_gpu(rd, r, GSSSP_ALGORITHM_ADDS, 0);
+    if (got.status != GSSSP_SUCCESS || got.raw != ref.raw) ++wrong;
+  }
+  check(wrong == 0, "ADDS 50 repeated runs on R-MAT 16: %d wrong", wrong);
+  gsssp_device_graph_destroy(rd);
+}
+
+}  // namespace
+}  // namespace gsssp_test

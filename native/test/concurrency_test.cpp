@@ -1,0 +1,88 @@
+// Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
+// that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED.
+#include "test_main.hpp"
+
+namespace gsssp_test {
+namespace {
+
+using Concurrency = GpuTest;
+
+// 8 threads, 12 queries each (Bellman-Ford, frontier, ADDS in turn) on one resident graph: every answer right.
+TEST_F(Concurrency, EightThreadsOnOneGraph) {
+  WeightRule rule;
+  rule.zero_fraction = 0.05;
+  const Graph g = build("uniform-concurrent", uniform_edges(50000, 250000, rng), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  constexpr int kThreads = 8;
+  std::vector<Result> expected;
+  for (int t = 0; t < kThreads; ++t) expected.push_back(run_cpu(g, t * 997));
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  const double t0 = now_ms();
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 12; ++i) {
+        const int which = (t + i) % kThreads;
+        const Result r = run_gpu(dg, g, kGpuAlgorithms[i % 3], which * 997);
+        if (r.status != 0 || r.raw != expected[which].raw) ++wrong;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  check(wrong.load() == 0, "concurrent queries: %d of %d wrong", wrong.load(), kThreads * 12);
+  int64_t bytes = 0;
+  gsssp_device_graph_memory(dg, &bytes);
+  std::printf("concurrent: %d threads x 12 queries in %.1f ms, handle holds %.1f MiB\n", kThreads, now_ms() - t0,
+              bytes / 1048576.0);
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after concurrent queries");
+}
+
+// Long-running queries (a chain needs one round per vertex) stopped by cancel, or by destroy alone: each returns
+// GSSSP_ERROR_CLOSED, and the handle answers CLOSED afterwards.
+TEST_F(Concurrency, CancelAndDestroyStopRunningQueries) {
+  WeightRule rule;
+  const Graph g = build("long-chain", chain_edges(300000, false, rng), rule, rng);
+  for (bool destroy_only : {false, true}) {
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr);
+    constexpr int kThreads = 4;
+    std::vector<int> status(kThreads, -1);
+    std::vector<std::string> text(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        std::vector<int64_t> d(static_cast<size_t>(g.n));
+        // Thread 2 runs ADDS: its persistent kernel must notice the cancel too.
+        status[t] = gsssp_device_graph_sssp(dg, kGpuAlgorithms[t % 3], 0, nullptr, d.data(), nullptr, nullptr);
+        text[t] = gsssp_last_error();
+      });
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const double t0 = now_ms();
+    if (!destroy_only) {
+      check_status(gsssp_device_graph_cancel(dg), GSSSP_SUCCESS, "cancel");
+      std::vector<int64_t> d(static_cast<size_t>(g.n));
+      check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 0, nullptr, d.data(), nullptr, nullptr),
+                   GSSSP_ERROR_CLOSED, "query after cancel");
+      int64_t bytes = 0;
+      check_status(gsssp_device_graph_memory(dg, &bytes), GSSSP_SUCCESS, "memory after cancel");
+    }
+    check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy during queries");
+    const double waited = now_ms() - t0;
+    for (auto& thread : threads) thread.join();
+    for (int t = 0; t < kThreads; ++t) {
+      check(status[t] == GSSSP_ERROR_CLOSED && text[t].find("closed") != std::string::npos,
+            "%s: query %d returned %d (%s)", destroy_only ? "destroy" : "cancel", t, status[t], text[t].c_str());
+    }
+    std::printf("%s stopped %d running queries in %.1f ms\n", destroy_only ? "destroy" : "cancel + destroy",
+                kThreads, waited);
+    std::vector<int64_t> d(static_cast<size_t>(g.n));
+    check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 0, nullptr, d.data(), nullptr, nullptr),
+                 GSSSP_ERROR_CLOSED, "query on a destroyed handle");
+    check_status(gsssp_device_graph_destroy(dg), GSSSP_ERROR_CLOSED, "second destroy");
+  }
+}
+
+}  // namespace
+}  // namespace gsssp_test

@@ -1,0 +1,218 @@
+// The device entry points on a GPU: device info, argument checks and their texts on a small resident graph, block
+// sizes, predecessors on request, memory that does not grow with queries, negative weights refused, float overflow,
+// max_iterations, graphs of one vertex or no edges, and Martín et al.'s counterexample (ICCS'09, Fig. 5).
+#include "test_main.hpp"
+
+namespace gsssp_test {
+namespace {
+
+using DeviceInfo = GpuTest;
+
+TEST_F(DeviceInfo, NamesTheCardAndRefusesABadIndex) {
+  gsssp_device_info info;
+  check_status(gsssp_device_get_info(0, &info), GSSSP_SUCCESS, "device_get_info");
+  check(info.multiprocessor_count > 0 && info.total_memory > 0 && std::strlen(info.name) > 0, "device info");
+  check_status(gsssp_device_get_info(9999, &info), GSSSP_ERROR_INVALID_ARGUMENT, "device_get_info(9999)");
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  gsssp_device_graph_t dg = nullptr;
+  check_status(gsssp_device_graph_create(&dg, 9999, &c), GSSSP_ERROR_INVALID_ARGUMENT, "create on device 9999");
+}
+
+// The 8-vertex graph of support.cpp, resident for the test.
+class SmallDeviceGraph : public GpuTest {
+ protected:
+  void SetUp() override {
+    GpuTest::SetUp();
+    if (IsSkipped()) return;
+    dg = upload(g);
+    ASSERT_NE(dg, nullptr) << "upload of the small graph failed: " << gsssp_last_error();
+  }
+  void TearDown() override {
+    if (dg != nullptr) check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy small");
+  }
+  Graph g = small_graph(false);
+  gsssp_device_graph_t dg = nullptr;
+  std::vector<int64_t> d = std::vector<int64_t>(8);
+  std::vector<int32_t> p = std::vector<int32_t>(8);
+};
+
+TEST_F(SmallDeviceGraph, RefusesBadArguments) {
+  check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "CPU_DIJKSTRA on the device");
+  check_status(gsssp_device_graph_sssp(dg, 42, 0, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "unknown algorithm on the device");
+  check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 8, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "device source out of range");
+  check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 0, nullptr, nullptr, p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "device NULL distances");
+  gsssp_options o;
+  gsssp_options_init(&o);
+  for (int32_t block : {-1, 16, 33, 2048}) {
+    o.block_size = block;
+    check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_BELLMAN_FORD, 0, &o, d.data(), p.data(), nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "invalid block size");
+  }
+}
+
+TEST_F(SmallDeviceGraph, DistancesWithoutPredecessorsOrStats) {
+  check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_FRONTIER, 0, nullptr, d.data(), nullptr, nullptr),
+               GSSSP_SUCCESS, "device query without predecessors and stats");
+  check(d[7] == 3 && d[4] == 7, "small graph distances on the device");
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.compute_predecessors = 0;
+  std::vector<int32_t> untouched(8, -7);
+  check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_BELLMAN_FORD, 0, &o, d.data(), untouched.data(), nullptr),
+               GSSSP_SUCCESS, "device query, compute_predecessors = 0");
+  check(std::all_of(untouched.begin(), untouched.end(), [](int32_t x) { return x == -7; }),
+        "device query wrote predecessors although compute_predecessors = 0");
+}
+
+TEST_F(SmallDeviceGraph, EveryBlockSize) {
+  gsssp_options o;
+  gsssp_options_init(&o);
+  const Result cpu = run_cpu(g, 0);
+  for (int32_t block : {32, 64, 128, 512, 1024}) {
+    o.block_size = block;
+    for (int32_t algorithm : kGpuAlgorithms) compare(g, 0, algorithm, cpu, run_gpu(dg, g, algorithm, 0, &o));
+  }
+}
+
+// Buffers are reused: the handle's memory does not grow with repeated queries on one thread.
+TEST_F(SmallDeviceGraph, MemoryDoesNotGrowWithQueries) {
+  int64_t before = 0, after = 0;
+  run_gpu(dg, g, GSSSP_ALGORITHM_BELLMAN_FORD, 0);
+  run_gpu(dg, g, GSSSP_ALGORITHM_FRONTIER, 0);
+  check_status(gsssp_device_graph_memory(dg, &before), GSSSP_SUCCESS, "device_graph_memory");
+  for (int i = 0; i < 10; ++i) run_gpu(dg, g, kGpuAlgorithms[i % 3], i % 8);
+  gsssp_device_graph_memory(dg, &after);
+  check(before > 0 && before == after, "device memory grew with repeated queries: %lld -> %lld",
+        static_cast<long long>(before), static_cast<long long>(after));
+}
+
+using DeviceQueries = GpuTest;
+
+// Upload works; queries are refused with the documented text.
+TEST_F(DeviceQueries, NegativeWeightsRefusedWithTheDocumentedText) {
+  Graph neg = small_graph(false);
+  neg.int_weights[12] = -5;
+  gsssp_device_graph_t ndg = upload(neg);
+  ASSERT_NE(ndg, nullptr);
+  std::vector<int64_t> d(8);
+  std::vector<int32_t> p(8);
+  for (int32_t algorithm : kGpuAlgorithms) {
+    check_status(gsssp_device_graph_sssp(ndg, algorithm, 0, nullptr, d.data(), p.data(), nullptr),
+                 GSSSP_ERROR_UNSUPPORTED, "device negative weight");
+    check(std::strcmp(gsssp_last_error(), "negative weight -5 on edge 12 (3 -> 7); use H-BF") == 0,
+          "device negative weight text: '%s'", gsssp_last_error());
+  }
+  gsssp_device_graph_destroy(ndg);
+}
+
+TEST_F(DeviceQueries, FloatOverflowWithAndWithoutPredecessors) {
+  Graph o;
+  o.name = "overflow";
+  o.n = 3;
+  o.is_float = true;
+  o.offsets = {0, 1, 2, 2};
+  o.targets = {1, 2};
+  o.float_weights = {3e38f, 3e38f};
+  gsssp_device_graph_t odg = upload(o);
+  ASSERT_NE(odg, nullptr);
+  gsssp_options opts;
+  gsssp_options_init(&opts);
+  for (int32_t algorithm : kGpuAlgorithms) {
+    std::vector<double> dd(3);
+    std::vector<int32_t> pp(3);
+    check_status(gsssp_device_graph_sssp(odg, algorithm, 0, nullptr, dd.data(), pp.data(), nullptr),
+                 GSSSP_ERROR_OVERFLOW, "device float overflow");
+    opts.compute_predecessors = 0;
+    check_status(gsssp_device_graph_sssp(odg, algorithm, 0, &opts, dd.data(), nullptr, nullptr),
+                 GSSSP_ERROR_OVERFLOW, "device float overflow without predecessors");
+    opts.compute_predecessors = 1;
+    check_status(gsssp_device_graph_sssp(odg, algorithm, 1, nullptr, dd.data(), pp.data(), nullptr), GSSSP_SUCCESS,
+                 "device float, no overflow from vertex 1");
+  }
+  gsssp_device_graph_destroy(odg);
+}
+
+TEST_F(DeviceQueries, MaxIterations) {
+  WeightRule rule;
+  Graph chain = build("chain", chain_edges(100, false, rng), rule, rng);
+  gsssp_device_graph_t cdg = upload(chain);
+  ASSERT_NE(cdg, nullptr);
+  gsssp_options opts;
+  gsssp_options_init(&opts);
+  opts.max_iterations = 5;
+  // Round loops; ADDS's limit counts head-bucket switches, checked below.
+  for (int32_t algorithm : {GSSSP_ALGORITHM_BELLMAN_FORD, GSSSP_ALGORITHM_FRONTIER}) {
+    const Result r = run_gpu(cdg, chain, algorithm, 0, &opts);
+    check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "max_iterations reached");
+    check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr, "max_iterations text: '%s'",
+          gsssp_last_error());
+    opts.max_iterations = 100;  // 99 rounds that change something, 1 that finds no change
+    const Result ok = run_gpu(cdg, chain, algorithm, 0, &opts);
+    check(ok.status == 0 && ok.stats.iterations == 100, "%s chain of 100: status %d, %lld rounds",
+          algorithm_name(algorithm), ok.status, static_cast<long long>(ok.stats.iterations));
+    opts.max_iterations = 5;
+  }
+  // Delta = 1 on a chain of weights >= 1: a head switch per unit of distance, far more than 5.
+  opts.delta_stepping.delta = 1.0;
+  opts.adds.static_delta = 1;
+  const Result r = run_gpu(cdg, chain, GSSSP_ALGORITHM_ADDS, 0, &opts);
+  check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "ADDS max_iterations reached");
+  check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
+        "ADDS max_iterations text: '%s'", gsssp_last_error());
+  gsssp_device_graph_destroy(cdg);
+}
+
+TEST_F(DeviceQueries, OneVertexAndNoEdges) {
+  Graph one;
+  one.name = "single";
+  one.n = 1;
+  one.offsets = {0, 0};
+  Graph none;
+  none.name = "no-edges";
+  none.n = 50;
+  none.offsets.assign(51, 0);
+  for (const Graph* x : {&one, &none}) {
+    gsssp_device_graph_t xdg = upload(*x);
+    if (xdg == nullptr) continue;
+    const Result cpu = run_cpu(*x, 0);
+    for (int32_t algorithm : kGpuAlgorithms) {
+      const Result gpu = run_gpu(xdg, *x, algorithm, 0);
+      compare(*x, 0, algorithm, cpu, gpu);
+      check(gpu.stats.iterations == 1 && gpu.stats.vertices_reached == 1, "%s: %lld rounds, %lld reached",
+            x->name.c_str(), static_cast<long long>(gpu.stats.iterations),
+            static_cast<long long>(gpu.stats.vertices_reached));
+    }
+    gsssp_device_graph_destroy(xdg);
+  }
+}
+
+// Martín et al. ICCS'09, Fig. 5 right: every frontier vertex of the second round races to lower the last vertex.
+// 200 runs of each algorithm: the race must never leave a wrong distance or predecessor.
+TEST_F(DeviceQueries, MartinCounterexample200Times) {
+  constexpr int kRepeats = 200;
+  for (bool is_float : {false, true}) {
+    const Graph g = martin_counterexample(1024, is_float);
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr);
+    const Result cpu = run_cpu(g, 0);
+    check(cpu.raw[1023] == (is_float ? 0x4008000000000000ll : 3), "counterexample CPU distance");
+    int wrong = 0;
+    for (int r = 0; r < kRepeats; ++r) {
+      for (int32_t algorithm : kGpuAlgorithms) {
+        const Result gpu = run_gpu(dg, g, algorithm, 0);
+        if (gpu.status != 0 || gpu.raw != cpu.raw || gpu.pred[1023] != 1022) ++wrong;
+      }
+    }
+    check(wrong == 0, "Martin counterexample (%s): %d of %d runs wrong", is_float ? "float" : "int", wrong,
+          kRepeats * static_cast<int>(std::size(kGpuAlgorithms)));
+    gsssp_device_graph_destroy(dg);
+  }
+}
+
+}  // namespace
+}  // namespace gsssp_test

@@ -1,0 +1,224 @@
+// The C ABI on the host, no GPU needed: options, device count, CSR validation and its messages, CPU Dijkstra's
+// answers, statuses and error texts, and what the device entry points answer without a GPU.
+#include "test_main.hpp"
+
+namespace gsssp_test {
+namespace {
+
+using HostApi = HostTest;
+using CsrValidate = HostTest;
+using CpuSssp = HostTest;
+
+TEST_F(HostApi, VersionOptionsAndDeviceCount) {
+  check(std::strlen(gsssp_version()) > 0, "gsssp_version is empty");
+  gsssp_options options;
+  std::memset(&options, 0x5a, sizeof(options));
+  check_status(gsssp_options_init(&options), GSSSP_SUCCESS, "options_init");
+  check(options.compute_predecessors == 1 && options.block_size == 0 && options.max_iterations == 0,
+        "options_init defaults");
+  check_status(gsssp_options_init(nullptr), GSSSP_ERROR_INVALID_ARGUMENT, "options_init(NULL)");
+  check(std::strstr(gsssp_last_error(), "NULL") != nullptr, "last_error names the NULL: '%s'", gsssp_last_error());
+
+  int32_t count = -1;
+  check_status(gsssp_device_count(&count), GSSSP_SUCCESS, "device_count");
+  check(count >= 0, "device_count %d", count);
+  check_status(gsssp_device_count(nullptr), GSSSP_ERROR_INVALID_ARGUMENT, "device_count(NULL)");
+}
+
+TEST_F(CsrValidate, AcceptsTheSmallGraphAndRefusesNull) {
+  Graph g = small_graph(false);
+  gsssp_csr c = g.csr();
+  check_status(gsssp_csr_validate(&c), GSSSP_SUCCESS, "validate small");
+  check_status(gsssp_csr_validate(nullptr), GSSSP_ERROR_INVALID_ARGUMENT, "validate NULL");
+  gsssp_csr bad = c;
+  bad.weight_type = 7;
+  check_status(gsssp_csr_validate(&bad), GSSSP_ERROR_INVALID_ARGUMENT, "validate unknown weight type");
+}
+
+TEST_F(CsrValidate, NamesTheBadIndex) {
+  Graph g = small_graph(false);
+  {
+    Graph b = g;
+    b.offsets[4] = 5;  // 9 -> 5 -> 14: not monotone
+    gsssp_csr bc = b.csr();
+    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate non-monotone");
+    check(std::strstr(gsssp_last_error(), "index 4") != nullptr, "non-monotone text names the index: '%s'",
+          gsssp_last_error());
+  }
+  {
+    Graph b = g;
+    b.targets[5] = 8;
+    gsssp_csr bc = b.csr();
+    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate target out of range");
+    check(std::strstr(gsssp_last_error(), "edge 5") != nullptr, "target text names the edge: '%s'",
+          gsssp_last_error());
+  }
+  {
+    Graph b = g;
+    b.offsets[0] = 1;
+    gsssp_csr bc = b.csr();
+    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate offsets[0] != 0");
+  }
+}
+
+TEST_F(CsrValidate, RefusesInconsistentSizesAndNullArrays) {
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  gsssp_csr bc = c;
+  bc.num_edges = 15;
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate offsets[n] != m");
+  bc = c;
+  bc.num_vertices = int64_t{1} << 31;
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate n > INT32_MAX");
+  bc = c;
+  bc.targets = nullptr;
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_ARGUMENT, "validate NULL targets");
+}
+
+TEST_F(CsrValidate, RefusesNanAndInfiniteWeights) {
+  Graph b = small_graph(true);
+  b.float_weights[3] = std::numeric_limits<float>::quiet_NaN();
+  gsssp_csr bc = b.csr();
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate NaN weight");
+  b.float_weights[3] = std::numeric_limits<float>::infinity();
+  bc = b.csr();
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate inf weight");
+}
+
+TEST_F(CsrValidate, AcceptsTheEmptyGraphButNoQueryOnIt) {
+  Graph empty;
+  empty.name = "empty";
+  gsssp_csr ec = empty.csr();
+  check_status(gsssp_csr_validate(&ec), GSSSP_SUCCESS, "validate n = 0");
+  int64_t d = 0;
+  check_status(gsssp_cpu_sssp(&ec, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, &d, nullptr, nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp on n = 0");
+}
+
+TEST_F(CpuSssp, RefusesBadArguments) {
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  std::vector<int64_t> d(8);
+  std::vector<int32_t> p(8);
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_BELLMAN_FORD, 0, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp with a GPU algorithm");
+  check_status(gsssp_cpu_sssp(&c, 99, 0, nullptr, d.data(), p.data(), nullptr), GSSSP_ERROR_INVALID_ARGUMENT,
+               "cpu_sssp with an unknown algorithm");
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, 8, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp source out of range");
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, -1, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp negative source");
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, nullptr, p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp NULL distances");
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.block_size = 33;
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, &o, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, "cpu_sssp block_size 33");
+}
+
+TEST_F(CpuSssp, SmallGraphDistancesTreeAndStats) {
+  for (bool is_float : {false, true}) {
+    Graph s = small_graph(is_float);
+    Result r = run_cpu(s, 0);
+    check_status(r.status, GSSSP_SUCCESS, "cpu_sssp small");
+    // d2 = 1, d3 = d2 + 1, d5 = d3 + 0, d6 = d2 + 2, d4 = d3 + 5, d7 = d6 + 0.
+    const double expected[8] = {0, 4, 1, 2, 7, 2, 3, 3};
+    bool same = true;
+    for (int v = 0; v < 8; ++v) {
+      double got;
+      if (is_float) std::memcpy(&got, &r.raw[v], sizeof(got));
+      else got = static_cast<double>(r.raw[v]);
+      same = same && got == expected[v];
+    }
+    check(same, "cpu_sssp small (%s): wrong distances", is_float ? "float" : "int");
+    check_tree(s, 0, r, std::string("cpu small ") + (is_float ? "float" : "int"));
+    check(r.stats.vertices_reached == 8 && r.stats.iterations == 8 && r.stats.edges_relaxed == 16,
+          "cpu stats small: reached %lld iterations %lld edges %lld", (long long)r.stats.vertices_reached,
+          (long long)r.stats.iterations, (long long)r.stats.edges_relaxed);
+    // Unreachable vertices from 7 (no out-edges).
+    Result u = run_cpu(s, 7);
+    check(u.status == 0 && u.pred[0] == -1 && !reached(s, u, 0) && u.stats.vertices_reached == 1,
+          "cpu_sssp from a sink");
+  }
+}
+
+TEST_F(CpuSssp, LeavesPredecessorsAloneWhenNotAsked) {
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  std::vector<int64_t> d(8);
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.compute_predecessors = 0;
+  std::vector<int32_t> untouched(8, -7);
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, &o, d.data(), untouched.data(), nullptr),
+               GSSSP_SUCCESS, "cpu_sssp without predecessors");
+  check(std::all_of(untouched.begin(), untouched.end(), [](int32_t x) { return x == -7; }),
+        "cpu_sssp wrote predecessors although compute_predecessors = 0");
+}
+
+TEST_F(CpuSssp, NegativeWeightTextAsDocumented) {
+  Graph s = small_graph(false);
+  s.int_weights[12] = -5;
+  gsssp_csr sc = s.csr();
+  std::vector<int64_t> d(8);
+  std::vector<int32_t> p(8);
+  check_status(gsssp_cpu_sssp(&sc, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, d.data(), p.data(), nullptr),
+               GSSSP_ERROR_UNSUPPORTED, "cpu_sssp negative weight");
+  check(std::strcmp(gsssp_last_error(), "negative weight -5 on edge 12 (3 -> 7); use H-BF; without a GPU, "
+                                        "CPU_BELLMAN_FORD takes negative weights") == 0,
+        "negative weight text: '%s'", gsssp_last_error());
+}
+
+// 0 -> 1 -> 2 with 3e38 each overflows float; a second path that rescues vertex 2 does not.
+TEST_F(CpuSssp, FloatOverflowOnlyOnAShortestPath) {
+  Graph o;
+  o.name = "overflow";
+  o.n = 3;
+  o.is_float = true;
+  o.offsets = {0, 1, 2, 2};
+  o.targets = {1, 2};
+  o.float_weights = {3e38f, 3e38f};
+  Result r = run_cpu(o, 0);
+  check_status(r.status, GSSSP_ERROR_OVERFLOW, "cpu_sssp float overflow");
+  o.offsets = {0, 2, 3, 3};
+  o.targets = {1, 2, 2};
+  o.float_weights = {3e38f, 1.0f, 3e38f};
+  r = run_cpu(o, 0);
+  check_status(r.status, GSSSP_SUCCESS, "cpu_sssp float overflow on a non-shortest path");
+}
+
+TEST_F(CpuSssp, SingleVertexWithoutEdges) {
+  Graph one;
+  one.name = "single";
+  one.n = 1;
+  one.offsets = {0, 0};
+  Result r = run_cpu(one, 0);
+  check(r.status == 0 && r.raw[0] == 0 && r.pred[0] == -1 && r.stats.vertices_reached == 1, "cpu_sssp n = 1");
+}
+
+TEST_F(HostApi, NullHandlesAreHandled) {
+  check_status(gsssp_device_graph_destroy(nullptr), GSSSP_SUCCESS, "destroy(NULL)");
+  int32_t fit = -1;
+  check_status(gsssp_device_graph_block_fit(nullptr, &fit), GSSSP_ERROR_INVALID_ARGUMENT, "block_fit(NULL graph)");
+}
+
+// What the device entry points answer on a machine without a GPU (CI): GSSSP_ERROR_NO_GPU, after validating.
+TEST_F(HostApi, DeviceCallsWithoutAGpu) {
+  if (device_count() != 0) GTEST_SKIP() << "a CUDA device is present; this test is the no-GPU answers";
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  gsssp_device_info info;
+  check_status(gsssp_device_get_info(0, &info), GSSSP_ERROR_NO_GPU, "device_get_info without a GPU");
+  gsssp_device_graph_t dg = nullptr;
+  check_status(gsssp_device_graph_create(&dg, 0, &c), GSSSP_ERROR_NO_GPU, "device_graph_create without a GPU");
+  check(dg == nullptr, "device_graph_create left *out set");
+  Graph b = g;
+  b.targets[0] = 99;
+  gsssp_csr bc = b.csr();
+  check_status(gsssp_device_graph_create(&dg, 0, &bc), GSSSP_ERROR_INVALID_GRAPH,
+               "device_graph_create validates before looking for a GPU");
+}
+
+}  // namespace
+}  // namespace gsssp_test

@@ -1,0 +1,131 @@
+// Checks of the batch entry point and of ADDS given targets on one resident graph (support.hpp), shared by the
+// generated-graph tests and gsssp_time.
+#include "support.hpp"
+
+namespace gsssp_test {
+
+// ADDS given targets (options.targets, no predecessors; checked, then a full search): the targets' distances
+// against CPU Dijkstra.
+void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  if (g.n == 0) return;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  for (int q = 0; q < 3; ++q) {
+    const int64_t source = pick(rng);
+    std::vector<int32_t> targets(static_cast<size_t>(1 + q * 2));
+    for (auto& t : targets) t = static_cast<int32_t>(pick(rng));
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.compute_predecessors = 0;
+    o.targets = targets.data();
+    o.target_count = static_cast<int64_t>(targets.size());
+    std::vector<int64_t> d(static_cast<size_t>(g.n));
+    const std::string what = "targets " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
+                             " src=" + std::to_string(source);
+    if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, nullptr),
+                      GSSSP_SUCCESS, what.c_str())) {
+      return;
+    }
+    const Result cpu = run_cpu(g, source);
+    for (int32_t t : targets) {
+      if (!check(d[static_cast<size_t>(t)] == cpu.raw[static_cast<size_t>(t)], "%s: target %d: raw %llx, CPU %llx",
+                 what.c_str(), t, (unsigned long long)d[static_cast<size_t>(t)],
+                 (unsigned long long)cpu.raw[static_cast<size_t>(t)])) {
+        return;
+      }
+    }
+  }
+}
+
+// gsssp_device_graph_sssp_batch against CPU Dijkstra: rows and a matrix, one source repeated, more sources than
+// one launch holds on small graphs; and its argument checks.
+// BLOCK_NEAR_FAR's batches with its own choices, and with Delta = 1 (a phase per distance value: the most
+// splits) in narrow and wide blocks; one query in a block of 256 with Delta = 1.
+void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_NEAR_FAR);
+  for (int threads : {256, 1024}) {
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.delta_stepping.delta = 1.0;
+    o.block_size = threads;
+    verify_batch(dg, g, rng, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, &o, threads == 256 ? " (delta 1, 256 threads)" : " (delta 1, 1024 threads)");
+  }
+  if (g.n == 0) return;
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.delta_stepping.delta = 1.0;
+  o.block_size = 256;
+  const int64_t source = std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng);
+  const Result cpu = run_cpu(g, source);
+  if (cpu.status == GSSSP_SUCCESS) {
+    compare(g, source, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_BLOCK_NEAR_FAR, source, &o));
+  }
+}
+
+void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
+                  const gsssp_options* options, const char* label) {
+  if (g.n == 0) return;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  const int64_t k = g.n >= 10000 ? 35 : 140;  // 140 > 128: two launches
+  std::vector<int64_t> sources(static_cast<size_t>(k));
+  for (auto& s : sources) s = pick(rng);
+  sources[0] = 0;
+  sources[static_cast<size_t>(k - 1)] = sources[1];
+  std::vector<int32_t> targets(7);
+  for (auto& t : targets) t = static_cast<int32_t>(pick(rng));
+  std::vector<int64_t> rows(static_cast<size_t>(k * g.n)), matrix(static_cast<size_t>(k) * targets.size());
+  std::vector<int64_t> row_reached(static_cast<size_t>(k), -1);
+  gsssp_stats stats{};
+  const std::string what = std::string("batch ") + algorithm_name(algorithm) + label + " " + g.name +
+                           (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n);
+  if (!check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, nullptr, 0, options, rows.data(), row_reached.data(), &stats),
+                    GSSSP_SUCCESS, what.c_str())) {
+    return;
+  }
+  check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), k, targets.data(), 7, options, matrix.data(), nullptr, nullptr),
+               GSSSP_SUCCESS, (what + " matrix").c_str());
+  int64_t reached = 0;
+  for (int64_t i = 0; i < k; ++i) {
+    const Result cpu = run_cpu(g, sources[static_cast<size_t>(i)]);
+    reached += cpu.stats.vertices_reached;
+    check(row_reached[static_cast<size_t>(i)] == cpu.stats.vertices_reached, "%s: row %lld reached %lld, CPU %lld",
+          what.c_str(), static_cast<long long>(i), static_cast<long long>(row_reached[static_cast<size_t>(i)]),
+          static_cast<long long>(cpu.stats.vertices_reached));
+    const int64_t* row = rows.data() + i * g.n;
+    int64_t first_diff = -1;
+    for (int64_t v = 0; v < g.n && first_diff < 0; ++v) {
+      if (row[v] != cpu.raw[static_cast<size_t>(v)]) first_diff = v;
+    }
+    if (!check(first_diff < 0, "%s: row %lld (source %lld): vertex %lld differs (raw %llx, CPU %llx)", what.c_str(),
+               static_cast<long long>(i), static_cast<long long>(sources[static_cast<size_t>(i)]),
+               static_cast<long long>(first_diff), first_diff < 0 ? 0ull : (unsigned long long)row[first_diff],
+               first_diff < 0 ? 0ull : (unsigned long long)cpu.raw[static_cast<size_t>(first_diff)])) {
+      return;
+    }
+    for (size_t j = 0; j < targets.size(); ++j) {
+      if (!check(matrix[static_cast<size_t>(i) * targets.size() + j] == cpu.raw[static_cast<size_t>(targets[j])],
+                 "%s: matrix cell (%lld, %zu) differs", what.c_str(), static_cast<long long>(i), j)) {
+        return;
+      }
+    }
+  }
+  check(stats.vertices_reached == reached && stats.iterations >= 1 && stats.peak_device_memory > 0,
+        "%s: stats reached %lld (expected %lld), iterations %lld", what.c_str(),
+        static_cast<long long>(stats.vertices_reached), static_cast<long long>(reached),
+        static_cast<long long>(stats.iterations));
+  if (g.n < 100) {
+    int64_t bad = g.n;
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, &bad, 1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch source out of range");
+    int32_t bad_target = -1;
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), 1, &bad_target, 1, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch target out of range");
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), -1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch negative count");
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, sources.data(), 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+                 GSSSP_ERROR_INVALID_ARGUMENT, "batch NULL distances");
+    check_status(gsssp_device_graph_sssp_batch(dg, algorithm, nullptr, 0, nullptr, 0, nullptr, nullptr, nullptr, nullptr), GSSSP_SUCCESS,
+                 "batch of no sources");
+  }
+}
+
+}  // namespace gsssp_test
