@@ -214,12 +214,16 @@ typedef struct gsssp_options {
    * says which was written. 0 (default) = always 8 bytes. CPU queries and resident results always use 8 bytes. */
   int32_t compact_distances;
 
-  /* Targets (CPU Dijkstra): when targets != NULL, the search may stop as soon as the target_count vertices it
-   * lists are settled. Their distances (and the predecessors along their paths) are then final; every other
-   * vertex's distance is only an upper bound (or infinity), and stats.vertices_reached counts the settled
-   * vertices. GPU algorithms check the ids and run a full search: ADDS's asynchronous queue gives no moment at
-   * which a distance range is known settled (an item in flight from a later bucket may still lower a vertex
-   * behind the head; an early stop tried on 2026-11-26 answered 1 of 1,000 checked serve requests wrongly).
+  /* Targets: when targets != NULL, the search may stop as soon as the target_count vertices it lists are final.
+   *   CPU Dijkstra: stops once they are settled. Their distances (and the predecessors along their paths) are
+   *     final; every other vertex's distance is only an upper bound (or infinity), and stats.vertices_reached
+   *     counts the settled vertices.
+   *   ADDS on the GPU, without predecessors (compute_predecessors = 0), without certify and for at most 64
+   *     targets: stops once the head bucket's lower bound passes every target's distance, then checks on the GPU
+   *     that no edge inside the ball of the largest target distance improves its head, which proves the targets'
+   *     distances exact; if the check fails, a full search runs (counted in stats.restarts). The targets'
+   *     distances are final, the others upper bounds, and stats.vertices_reached counts the finite ones.
+   *   Other GPU algorithms, and ADDS otherwise: the ids are checked and a full search runs.
    * NULL (default) = a full single-source search. Ids in [0, num_vertices). */
   const int32_t* targets;
   int64_t target_count;
@@ -243,7 +247,8 @@ typedef struct gsssp_stats {
   double delta;                /* the bucket width used (delta-stepping family), else 0 */
   int64_t trace_length;        /* samples written to options.trace */
   int64_t negative_cycle_vertex; /* with GSSSP_ERROR_NEGATIVE_CYCLE: a vertex on the cycle, else -1 */
-  int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (options.adds.pool_words) */
+  int64_t restarts;            /* ADDS: runs restarted with a larger bucket pool (options.adds.pool_words), or in full
+                                  after a stop at the targets failed its check (options.targets) */
   int32_t distance_bytes;      /* bytes per distance written to the host: 8, or 4 or 2 (options.compact_distances) */
   double certificate_ms;       /* options.certify: device time of the check, else 0 */
 } gsssp_stats;

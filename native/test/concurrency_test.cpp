@@ -84,5 +84,63 @@ TEST_F(Concurrency, CancelAndDestroyStopRunningQueries) {
   }
 }
 
+// ADDS told its targets (options.targets, early exit checked on the GPU) from 8 threads at once on a grid, the
+// shape (high diameter, many head moves) and the load under which an unchecked early stop once answered wrongly:
+// every target's distance must equal CPU Dijkstra's.
+TEST_F(Concurrency, TargetQueriesUnderLoadAreExact) {
+  WeightRule rule;
+  rule.max_int = 1000;
+  const Graph g = build("grid-targets", grid_edges(300, 300), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  constexpr int kSources = 16, kThreads = 8, kQueries = 40;
+  std::vector<int64_t> sources;
+  std::vector<Result> expected;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  for (int i = 0; i < kSources; ++i) {
+    sources.push_back(pick(rng));
+    expected.push_back(run_cpu(g, sources.back()));
+  }
+  std::vector<uint64_t> seeds;
+  for (int t = 0; t < kThreads; ++t) seeds.push_back(rng());
+  std::atomic<int> wrong{0}, failed{0};
+  std::atomic<int64_t> restarts{0}, early{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 local(seeds[static_cast<size_t>(t)]);
+      std::uniform_int_distribution<int64_t> vertex(0, g.n - 1);
+      std::vector<int64_t> d(static_cast<size_t>(g.n));
+      for (int q = 0; q < kQueries; ++q) {
+        const int which = static_cast<int>(local() % kSources);
+        std::vector<int32_t> targets(1 + local() % 3);
+        for (auto& x : targets) x = static_cast<int32_t>(vertex(local));
+        gsssp_options o;
+        gsssp_options_init(&o);
+        o.compute_predecessors = 0;
+        o.targets = targets.data();
+        o.target_count = static_cast<int64_t>(targets.size());
+        gsssp_stats stats{};
+        if (gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, sources[static_cast<size_t>(which)], &o, d.data(),
+                                    nullptr, &stats) != GSSSP_SUCCESS) {
+          ++failed;
+          continue;
+        }
+        restarts += stats.restarts;
+        early += stats.vertices_reached < g.n ? 1 : 0;
+        for (int32_t x : targets) {
+          if (d[static_cast<size_t>(x)] != expected[static_cast<size_t>(which)].raw[static_cast<size_t>(x)]) ++wrong;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  check(failed.load() == 0 && wrong.load() == 0, "target queries under load: %d failed, %d wrong target distances",
+        failed.load(), wrong.load());
+  std::printf("target queries: %d, stopped early %lld, full search after a failed check %lld\n", kThreads * kQueries,
+              static_cast<long long>(early.load()), static_cast<long long>(restarts.load()));
+  gsssp_device_graph_destroy(dg);
+}
+
 }  // namespace
 }  // namespace gsssp_test

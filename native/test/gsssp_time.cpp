@@ -11,6 +11,9 @@
 //       ADDS K times on one graph: every run must give the same distances as CPU Dijkstra.
 //   gsssp_time --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]
 //       The serving path's fixed costs, call by call.
+//   gsssp_time --pairs K (--gr FILE | --gen SPEC) [--static]
+//       K random pairs: ADDS told the target (early exit, checked) against a full ADDS query, both checked
+//       against CPU Dijkstra; medians of the whole call, early stops and fallbacks.
 // Exit status: 0 when every check passed, 1 when one failed, 2 on a usage or input error.
 #include "support.hpp"
 
@@ -25,6 +28,8 @@ int main(int argc, char** argv) {
   int adds_repeat = 0;
   int32_t block_size = 0;
   bool probe = false;
+  int pairs = 0;
+  bool static_delta = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -37,6 +42,8 @@ int main(int argc, char** argv) {
     else if (arg == "--only" && has_value) only = argv[++i];
     else if (arg == "--adds-repeat" && has_value) adds_repeat = std::atoi(argv[++i]);
     else if (arg == "--block" && has_value) block_size = std::atoi(argv[++i]);
+    else if (arg == "--pairs" && has_value) pairs = std::atoi(argv[++i]);
+    else if (arg == "--static") static_delta = true;
     else {
       gr_path.clear();
       break;
@@ -47,11 +54,13 @@ int main(int argc, char** argv) {
                  "usage: %s (--gr FILE.gr[.gz] | --gen SPEC) [--source S] [--float] [--repeat K] [--only NAME] "
                  "[--block THREADS] [--adds-repeat K]\n"
                  "       %s --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]\n"
+                 "       %s --pairs K (--gr FILE | --gen SPEC) [--static]\n"
                  "SPEC: grid:W | random:N:D | rmat:SCALE\n",
-                 argv[0], argv[0]);
+                 argv[0], argv[0], argv[0]);
     return 2;
   }
   std::printf("gsssp %s\n", gsssp_version());
   if (probe) return run_probe(gr_path, source, repeat, only);
+  if (pairs > 0) return run_pairs(gr_path, pairs, static_delta);
   return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 }

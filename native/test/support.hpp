@@ -119,5 +119,6 @@ void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rn
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
                int adds_repeat, int32_t block_size);
 int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only);
+int run_pairs(const std::string& path, int pairs, bool static_delta);
 
 }  // namespace gsssp_test

@@ -293,3 +293,83 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
 }
 
 }  // namespace gsssp_test
+
+namespace gsssp_test {
+
+// --pairs K: K random (source, target) pairs (seed 1). Per pair, the whole call (steady clock, host side) of: ADDS
+// told the target (options.targets, no predecessors: it may stop early, checked on the GPU), and a full ADDS query
+// without predecessors, alternating; each target's distance is checked against CPU Dijkstra from the same source.
+// Prints the medians, their ratio, how many stops ended early and how many fell back to a full search.
+int run_pairs(const std::string& path, int pairs, bool static_delta) {
+  Graph g;
+  const bool generated = path.rfind("gen:", 0) == 0;
+  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
+    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
+    return 2;
+  }
+  int32_t devices = 0;
+  gsssp_device_count(&devices);
+  if (devices == 0) {
+    std::printf("no CUDA device: --pairs skipped\n");
+    return 0;
+  }
+  gsssp_device_graph_t dg = upload(g);
+  if (dg == nullptr) return 1;
+  std::mt19937_64 rng(1);
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  std::vector<double> stop_us, full_us, stop_kernel, full_kernel;
+  int64_t restarts = 0, wrong = 0, smaller_reach = 0;
+  std::vector<int64_t> d(static_cast<size_t>(g.n));
+  for (int i = -3; i < pairs; ++i) {  // three warm-up pairs, not counted
+    const int64_t source = pick(rng);
+    const int32_t target = static_cast<int32_t>(pick(rng));
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.compute_predecessors = 0;
+    o.adds.static_delta = static_delta ? 1 : 0;
+    gsssp_stats full{}, stop{};
+    double t = now_ms();
+    if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, &full),
+                      GSSSP_SUCCESS, "full ADDS query")) {
+      break;
+    }
+    const double full_ms = now_ms() - t;
+    const int64_t full_answer = d[static_cast<size_t>(target)];
+    o.targets = &target;
+    o.target_count = 1;
+    t = now_ms();
+    if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, &stop),
+                      GSSSP_SUCCESS, "ADDS told the target")) {
+      break;
+    }
+    const double stop_ms = now_ms() - t;
+    const Result cpu = run_cpu(g, source);
+    const bool right = d[static_cast<size_t>(target)] == cpu.raw[static_cast<size_t>(target)] &&
+                       full_answer == cpu.raw[static_cast<size_t>(target)];
+    if (!check(right, "pair %lld -> %d: early %lld, full %lld, CPU %lld", static_cast<long long>(source), target,
+               static_cast<long long>(d[static_cast<size_t>(target)]), static_cast<long long>(full_answer),
+               static_cast<long long>(cpu.raw[static_cast<size_t>(target)]))) {
+      ++wrong;
+    }
+    if (i < 0) continue;
+    stop_us.push_back(stop_ms * 1000.0);
+    full_us.push_back(full_ms * 1000.0);
+    stop_kernel.push_back(stop.time_ms * 1000.0);
+    full_kernel.push_back(full.time_ms * 1000.0);
+    restarts += stop.restarts;
+    smaller_reach += stop.vertices_reached < full.vertices_reached ? 1 : 0;
+  }
+  gsssp_device_graph_destroy(dg);
+  const double stop_med = median(stop_us), full_med = median(full_us);
+  std::printf("%s: %d pairs, ADDS %s Delta\n", path.c_str(), pairs, static_delta ? "static" : "dynamic");
+  std::printf("  told the target: call median %.1f us (kernel %.1f us); full query: call median %.1f us (kernel %.1f us)\n",
+              stop_med, median(stop_kernel), full_med, median(full_kernel));
+  std::printf("  ratio of medians %.3f; stopped early (fewer vertices reached) %lld of %d; full searches after a failed "
+              "check %lld; wrong %lld\n",
+              full_med > 0 ? stop_med / full_med : 0.0, static_cast<long long>(smaller_reach), pairs,
+              static_cast<long long>(restarts), static_cast<long long>(wrong));
+  std::printf("%lld passed, %lld failed\n", static_cast<long long>(g_passed.load()), static_cast<long long>(g_failed.load()));
+  return g_failed == 0 ? 0 : 1;
+}
+
+}  // namespace gsssp_test

@@ -353,7 +353,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
                 gsssp::format("negative cycle reachable from the source through vertex %lld",
                               static_cast<long long>(run.negative_cycle_vertex)));
   }
-  const gsssp::FinalizeResult finished = tail.finish(run.distances, /*drained=*/run.tail_enqueued);
+  const gsssp::FinalizeResult finished = tail.finish(run.distances, /*drained=*/run.tail_enqueued, run.stopped_at_targets);
   on_success(workspace, run.distances, output);
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
              start, finished.distance_bytes, finished.certificate_ms);

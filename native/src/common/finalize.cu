@@ -146,12 +146,12 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
 // distances did not fit, the 8-byte output written instead (one more pass, copy and synchronisation).
 template <class D>
 FinalizeResult complete_outputs(const QueryContext& query, const typename D::stored* distances,
-                                const QueryOutput& out, bool drained) {
+                                const QueryOutput& out, bool drained, bool stopped_at_targets) {
   Workspace& ws = *query.workspace;
   if (!drained) ws.synchronize();
   FinalizeResult result;
   result.counters = ws.host_counters();
-  if (result.counters.overflow != 0) throw_overflow(query.source);
+  if (result.counters.overflow != 0 && !stopped_at_targets) throw_overflow(query.source);
   const bool compact = !out.resident && out.compact && out.host_distances != nullptr;
   if (!compact) return result;
   const bool narrow = out.narrow && D::kHasNarrow;
@@ -195,7 +195,7 @@ void enqueue_typed(const QueryContext& query, const void* stored, const QueryOut
 
 template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
-                            bool drained) {
+                            bool drained, bool stopped_at_targets) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
   double certificate_ms = 0.0;
   if (!enqueued) {
@@ -212,7 +212,7 @@ FinalizeResult finish_typed(const QueryContext& query, const void* stored, const
     enqueue_outputs<D>(query, distances, out, predecessors, false);
     drained = false;
   }
-  FinalizeResult result = complete_outputs<D>(query, distances, out, drained);
+  FinalizeResult result = complete_outputs<D>(query, distances, out, drained, stopped_at_targets);
   result.certificate_ms = certificate_ms;
   return result;
 }
@@ -264,12 +264,12 @@ void FinalizeTail::enqueue(const void* stored_distances) {
   ++enqueued_;
 }
 
-FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained) {
+FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, bool stopped_at_targets) {
   const bool enqueued = enqueued_ > 0;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained);
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
   }
-  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained);
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
 }
 
 }  // namespace gsssp

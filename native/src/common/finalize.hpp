@@ -60,7 +60,7 @@ class FinalizeTail {
   void enqueue(const void* stored_distances);
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
-  FinalizeResult finish(const void* stored_distances, bool drained);
+  FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);
 
  private:
   const QueryContext& query_;

@@ -59,6 +59,10 @@ struct AlgorithmRun {
   int64_t restarts = 0;        // ADDS: runs restarted with a larger bucket pool
   // The driver enqueued the query's tail behind its last kernel and saw the stream drain after it.
   bool tail_enqueued = false;
+  // The search stopped at the query's targets (gsssp_options.targets, ADDS) and the ball check passed: only their
+  // distances are final, so a reached vertex may have unreached successors, which the tail must not take for a
+  // float overflow.
+  bool stopped_at_targets = false;
 };
 
 }  // namespace gsssp

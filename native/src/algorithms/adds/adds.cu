@@ -18,6 +18,7 @@
 
 #include "algorithms/adds/adds_kernels.cuh"
 #include "algorithms/adds/adds_policy.hpp"
+#include "common/ball_check.cuh"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/residency.hpp"
@@ -206,6 +207,24 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.num_vertices = n;
   a.buckets = buckets;
   a.static_delta = query.options.adds.static_delta != 0 ? 1 : 0;
+  // Early exit at the targets: only without a tree or a certificate (both read every vertex's distance, and the
+  // others are upper bounds then), and for at most kMaxStopTargets targets (the manager reads each of them after
+  // every head move). The stop is checked on the GPU before the answer counts (common/ball_check.cuh).
+  const bool stop_early = query.options.targets != nullptr && query.options.target_count > 0 &&
+                          query.options.target_count <= kMaxStopTargets && !query.options.compute_predecessors &&
+                          !query.options.certify;
+  BallCheck* ball = nullptr;
+  if (stop_early) {
+    const size_t target_bytes = align_up(static_cast<size_t>(query.options.target_count) * sizeof(int32_t));
+    auto* scratch = static_cast<char*>(ws.buffer(Slot::kCertificate, target_bytes + sizeof(BallCheck)));
+    auto* stop = reinterpret_cast<int32_t*>(scratch);
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(stop, query.options.targets,
+                                     static_cast<size_t>(query.options.target_count) * sizeof(int32_t),
+                                     cudaMemcpyHostToDevice, stream));
+    a.stop_targets = stop;
+    a.stop_target_count = static_cast<int>(query.options.target_count);
+    ball = reinterpret_cast<BallCheck*>(scratch + target_bytes);
+  }
   a.delta0 = initial_delta(query, integral);
   a.target_high = capacity * kUtilizationHigh / degree_factor;
   a.target_low = capacity * kUtilizationLow / degree_factor;
@@ -264,6 +283,16 @@ AlgorithmRun run_typed(const QueryContext& query) {
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
                                                  args, 0, stream));
     timer.record_stop();
+    if (a.stop_target_count > 0) {
+      // Behind the kernel, before the report is copied: the check of a stop at the targets (a no-op when the queue
+      // emptied), its verdict in the report.
+      ball_bound_kernel<D><<<1, 256, 0, stream>>>(a.stop_targets, a.stop_target_count, a.dist, &a.queue->report.settled,
+                                                  ball);
+      ball_edges_kernel<D><<<query.launch.grid, 256, 0, stream>>>(n, g.offsets, g.targets, a.weights, a.dist, ball);
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(&a.queue->report.ball_violation, &ball->violation, sizeof(unsigned),
+                                       cudaMemcpyDeviceToDevice, stream));
+    }
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
@@ -310,6 +339,12 @@ AlgorithmRun run_typed(const QueryContext& query) {
     }
     // The stream has drained (cudaStreamQuery said so): the report is in host memory.
     const Report r = *report;
+    if (r.status == kDone && r.settled != 0 && r.ball_violation != 0) {
+      // Stopped at the targets, but an edge inside their ball still improves its head: search again, in full.
+      a.stop_target_count = 0;
+      ++restarts;
+      continue;
+    }
     if (r.status == kDone) break;
     switch (r.status) {
       case kPoolExhausted: {
@@ -350,6 +385,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.rounds = static_cast<int64_t>(report->switches) + 1;
   run.delta = report->delta;
   run.restarts = restarts;
+  run.stopped_at_targets = report->settled != 0;
   run.tail_enqueued = tail_early;  // behind the last kernel, the one that ended with kDone
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);

@@ -65,6 +65,7 @@ struct ManagerShared {
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
   int chunk_shift, chunks, head_passes;
+  int settled;  // the run ended at its stop targets
   bool epoch_crossed;
   int starving_slot;
   unsigned generation, status;
@@ -141,6 +142,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.empty_sweeps = 0;
     m.starving_slot = -1;
     m.status = kRunning;
+    m.settled = 0;
     m.generation = kGeometryEntries - 1;
     publish_geometry(a, m);
   }
@@ -355,6 +357,21 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
   m.util_samples = 0;
 }
 
+// Early exit (gsssp_options.targets): every target reached and closer than the head's lower bound. In
+// delta-stepping with a synchronous phase per bucket this would make them final (Meyer & Sanders, J. Algorithms
+// 49(1), 2003, section 2); in ADDS's asynchronous queue it is only likely (an item in flight from a later bucket may
+// still lower a vertex behind the head), so the host checks the answer afterwards (common/ball_check.cuh) and runs
+// a full search when the check fails. Lane 0 of warp 0, after the head moved; an unreached target keeps the run
+// going.
+template <class D>
+__device__ bool targets_settled(const KernelArgs<D>& a, double head_low) {
+  for (int i = 0; i < a.stop_target_count; ++i) {
+    const typename D::stored s = device_atomic(a.dist[a.stop_targets[i]]).load(cuda::memory_order_relaxed);
+    if (s == D::kInfinity || !(static_cast<double>(D::decode(s)) < head_low)) return false;
+  }
+  return true;
+}
+
 // B2. Lane 0 of warp 0: the ordered queue, Delta, termination, watchdog, trace, host contact.
 template <class D>
 __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
@@ -390,6 +407,10 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
       }
     }
     geometry_changed = rotated > 0;
+    if (rotated > 0 && a.stop_target_count > 0 && m.status == kRunning && targets_settled(a, m.head_low)) {
+      m.status = kDone;
+      m.settled = 1;
+    }
     if (rotated > 0 && clip != static_cast<unsigned long long>(D::kInfinity)) {
       // Only the head bucket left and clipped items far beyond it: jump the head's range to the least
       // clipped distance instead of walking empty ranges one Delta at a time (huge-weight graphs).
@@ -839,6 +860,7 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   if (threadIdx.x == 0) {
     Report& r = a.queue->report;
     r.status = m.status;
+    r.settled = static_cast<unsigned>(m.settled);
     r.head_slot = m.head_slot;
     r.depth = m.depth;
     r.busy_workers = m.busy_workers;

@@ -19,6 +19,9 @@ constexpr int64_t kDefaultWatchdogMs = 10000;
 constexpr int64_t kHostGraceMs = 2000;
 constexpr int64_t kAbortGraceMs = 5000;
 constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
+// Early exit at targets (gsssp_options.targets): the manager's lane reads every target's distance after each head
+// move, so the stop is tried for at most this many targets; more run a full search.
+constexpr int64_t kMaxStopTargets = 64;
 
 // Utilization limits (section 5.5): items assigned at once, against the resident worker threads scaled
 // down by the average degree (a vertex of degree D keeps a thread busy about D times as long, and

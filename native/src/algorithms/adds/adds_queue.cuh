@@ -114,6 +114,10 @@ struct alignas(128) PaddedCounter {
 // What the manager leaves for the host when it stops (and the watchdog's picture of the queue).
 struct Report {
   unsigned status;
+  unsigned settled;  // kDone because every stop target's distance fell below the head (targets_settled), not
+                     // because the queue emptied: only the targets' distances may be final, and ball_check.cuh
+                     // decides
+  unsigned ball_violation;  // written behind the kernel: the ball check (common/ball_check.cuh) found an improving edge
   int head_slot;
   int depth;
   int busy_workers;
@@ -185,6 +189,10 @@ struct KernelArgs {
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
+  // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
+  // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
+  const int32_t* stop_targets;
+  int stop_target_count;
   int profile;       // fill Report's profile fields
   // Trace (time in ns from %globaltimer, items assigned).
   unsigned long long* trace_times;

@@ -263,6 +263,12 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
+        return queryResident(source, algorithm, options, null);
+    }
+
+    // stopAt: targets the search may stop at (ADDS, checked on the GPU; gsssp.h); the result's other distances are
+    // then upper bounds, so such a result never leaves this class.
+    private DeviceResult queryResident(int source, Algorithm algorithm, Options options, int[] stopAt) {
         Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAutoOnGpu(graph) : algorithm;
         if (!resolved.requiresGpu()) {
             throw new IllegalArgumentException(resolved.cliName() + " runs on the CPU; a resident result needs a GPU algorithm");
@@ -273,6 +279,9 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment stats = gsssp_stats.allocate(arena);
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
+            if (stopAt != null) {
+                nativeOptions = NativeGraph.withTargets(nativeOptions, stopAt, arena);
+            }
             int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
                     out, stats);
             Status.checkQuery(status, describe(resolved, source), stats);
@@ -286,7 +295,8 @@ public final class DeviceGraph implements AutoCloseable {
     /**
      * The distances from {@code source} to a few {@code targets}, by AUTO: on the CPU with early exit (small
      * graphs; see {@link Sssp#distances(Graph, int, int[])}), else a query whose result stays on the GPU, only the
-     * targets' distances coming back. (The GPU search itself does not stop at the targets.)
+     * targets' distances coming back. On the GPU, ADDS stops early at up to 64 targets, once a check on the GPU
+     * proves their distances exact (gsssp.h, {@code gsssp_options.targets}).
      *
      * @param source an internal vertex id
      * @param targets internal vertex ids
@@ -340,13 +350,16 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * AUTO's GPU query, resident, without predecessors: only the targets' distances will cross the bus. The search is
-     * a full one: ADDS stopping once the head bucket passed the targets answered 1 of 1,000 checked serve requests
-     * wrongly on an H200 (its asynchronous queue can still lower a vertex behind the head), so it was taken out.
+     * AUTO's GPU query, resident, without predecessors, told the targets: ADDS stops once the head bucket has passed
+     * them and the GPU has checked that no edge within the ball of the largest target distance improves its head
+     * (which proves their distances exact; a failed check runs the search in full). Only the targets' distances
+     * cross the bus.
      */
     private DeviceResult queryTargets(int source, int[] targets) {
-        return queryResident(source, resolve(Algorithm.AUTO), Options.builder().computePredecessors(false).build());
+        return queryResident(source, resolve(Algorithm.AUTO), NO_TREE, targets);
     }
+
+    private static final Options NO_TREE = Options.builder().computePredecessors(false).build();
 
     /**
      * A shortest path from {@code source} to {@code target}, by AUTO (see {@link #distances(int, int[])}).

@@ -194,12 +194,7 @@ public final class Sssp {
             MemorySegment stats = gsssp_stats.allocate(arena);
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
             if (stopAt != null) {
-                MemorySegment withTargets = org.gsssp.internal.ffi.gsssp_options.allocate(arena);
-                withTargets.copyFrom(nativeOptions);
-                org.gsssp.internal.ffi.gsssp_options.targets(withTargets,
-                        arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_INT, stopAt));
-                org.gsssp.internal.ffi.gsssp_options.target_count(withTargets, stopAt.length);
-                nativeOptions = withTargets;
+                nativeOptions = NativeGraph.withTargets(nativeOptions, stopAt, arena);
             }
             int status = GssspNative.gsssp_host_graph_sssp(host.handle(), algorithm.code(), source, nativeOptions,
                     distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);

@@ -2,6 +2,7 @@ package org.gsssp.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.gsssp.Graph;
 import org.gsssp.internal.ffi.gsssp_csr;
 import org.gsssp.internal.ffi.gsssp_options;
@@ -94,6 +95,18 @@ public final class NativeGraph {
      * @param arena   the query's arena, used only when a new struct is needed
      * @return the struct; a cached one must not be written to
      */
+    /**
+     * A copy of native {@code options} (from {@link #queryOptions}) that also lists {@code targets}: the query may
+     * stop once their distances are final (gsssp.h, {@code gsssp_options.targets}). The copy lives in {@code arena}.
+     */
+    public static MemorySegment withTargets(MemorySegment options, int[] targets, Arena arena) {
+        MemorySegment copy = gsssp_options.allocate(arena);
+        copy.copyFrom(options);
+        gsssp_options.targets(copy, arena.allocateFrom(ValueLayout.JAVA_INT, targets));
+        gsssp_options.target_count(copy, targets.length);
+        return copy;
+    }
+
     public static MemorySegment queryOptions(Options options, Arena arena) {
         if (options.traceCapacity() > 0) {
             return options(options, arena);
