@@ -96,7 +96,7 @@ void write_host_distances(Workspace& ws, long long n, void* host_distances, Kern
 // an earlier enqueue ran behind a run that was then restarted, so what it counted is cleared first.
 template <class D>
 void enqueue_outputs(const QueryContext& query, const typename D::stored* distances, const QueryOutput& out,
-                     const int32_t* predecessors, bool reset, const unsigned long long* device_reached = nullptr) {
+                     const int32_t* predecessors, bool reset) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -117,10 +117,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
     tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(
         n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), distances, nullptr, counters);
   }
-  if (out.resident && device_reached != nullptr) {
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(&counters->reached, device_reached, sizeof(unsigned long long),
-                                     cudaMemcpyDeviceToDevice, stream));
-  } else if (out.resident) {
+  if (out.resident) {
     count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
   } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
@@ -192,9 +189,8 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
 }
 
 template <class D>
-void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset,
-                   const unsigned long long* device_reached) {
-  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset, device_reached);
+void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset) {
+  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset);
 }
 
 template <class D>
@@ -258,12 +254,12 @@ void FinalizeTail::prepare() {
   if (bytes > 0) query_.workspace->buffer(Slot::kOutput, bytes);
 }
 
-void FinalizeTail::enqueue(const void* stored_distances, const unsigned long long* device_reached) {
+void FinalizeTail::enqueue(const void* stored_distances) {
   if (!pipelined()) fail(GSSSP_ERROR_INTERNAL, "a query tail with predecessors cannot be enqueued early");
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0, device_reached);
+    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0);
   } else {
-    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0, device_reached);
+    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0);
   }
   ++enqueued_;
 }

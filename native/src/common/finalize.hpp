@@ -57,10 +57,7 @@ class FinalizeTail {
   void prepare();
   // Behind the algorithm's last kernel, before the host waits; again after each restart of the algorithm
   // (the counters the tail accumulates are reset first). Only when pipelined().
-  // device_reached (device memory, may be null): the number of vertices with a finite distance, counted by the
-  // algorithm itself as it ran; a resident result then skips the tail's counting pass (one read of n distances:
-  // about 11 us on R-MAT 22 on an H100-class card).
-  void enqueue(const void* stored_distances, const unsigned long long* device_reached = nullptr);
+  void enqueue(const void* stored_distances);
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
   FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);

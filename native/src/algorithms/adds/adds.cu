@@ -296,7 +296,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
-    if (tail_early) query.tail->enqueue(a.dist, &a.queue->report.reached);
+    if (tail_early) query.tail->enqueue(a.dist);
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
     using clock = std::chrono::steady_clock;

@@ -46,7 +46,6 @@ __global__ void init_kernel(KernelArgs<D> a, long long source) {
     a.pool[0] = static_cast<int32_t>(source);
     a.queue->resv[0].value = 1;
     a.queue->clip_min = static_cast<unsigned long long>(D::kInfinity);
-    a.queue->report.reached = 1;  // the source; the workers add the vertices they reach first
   }
 }
 

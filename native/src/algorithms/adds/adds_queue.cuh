@@ -138,9 +138,6 @@ struct Report {
   unsigned long long sum_idle, sum_readable, sum_assigned;
   // Added by the workers as they leave: time spent waiting for an assignment and working on one.
   unsigned long long worker_wait_ns, worker_busy_ns, assignments;
-  // Added by the workers as they leave: vertices they reached first (the source not included). With the kernel's
-  // end, the number of vertices with a finite distance, less one.
-  unsigned long long reached;
 };
 
 // Device-resident queue state shared by the manager and the workers.

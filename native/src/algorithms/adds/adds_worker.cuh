@@ -64,9 +64,6 @@ struct WorkerShared {
   int coop_owner;
   unsigned long long visits_slot, edges_slot;
   int buffered[kMaxWarps];
-  // Vertices this warp reached first (an atomic_min that found infinity): summed into Report::reached as the block
-  // leaves, so that the query's tail needs no pass counting the reached vertices (finalize.cu).
-  unsigned reached_first[kMaxWarps];
   int32_t buffer_vertex[kMaxWarps][kPushBuffer];
   typename D::value buffer_value[kMaxWarps][kPushBuffer];
   // Local rounds: vertices lowered into the assignment's own bucket (or a higher-priority one) that the
@@ -126,9 +123,6 @@ __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared
     const bool lowered = encoded[u] < seen[u];
     const unsigned mask = __ballot_sync(0xffffffffu, lowered);
     if (mask == 0) continue;  // uniform
-    // seen[u] is what the atomic returned: infinity only for the one lowering that reached the vertex first.
-    const unsigned first = __ballot_sync(0xffffffffu, lowered && seen[u] == D::kInfinity);
-    if (lane == 0) sh.reached_first[warp] += static_cast<unsigned>(__popc(first));
     const int base = sh.buffered[warp];
     if (lowered) {
       const int at = base + __popc(mask & ((1u << lane) - 1u));
@@ -310,7 +304,7 @@ template <class D>
 __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   block_counter_clear(&sh.visits_slot);
   block_counter_clear(&sh.edges_slot);
-  for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0, sh.reached_first[i] = 0;
+  for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0;
   unsigned long long visits = 0, edges = 0;
 
   unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_timer_ns();
@@ -387,12 +381,8 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       ++assignments;
     }
   }
-  __syncthreads();  // every warp's reached_first is final
   if (threadIdx.x == 0) {
     Report& r = a.queue->report;
-    unsigned long long first = 0;
-    for (int i = 0; i < kMaxWarps; ++i) first += sh.reached_first[i];
-    if (first != 0) atomicAdd(&r.reached, first);
     atomicAdd(&r.worker_wait_ns, wait_ns);
     atomicAdd(&r.worker_busy_ns, busy_ns);
     atomicAdd(&r.assignments, assignments);
