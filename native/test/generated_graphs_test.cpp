@@ -38,6 +38,7 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
   }
   verify_block_near_far(dg, g, rng);
   verify_targets(dg, g, rng);
+  verify_resident(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
 }
 

@@ -114,6 +114,9 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng,
                   const gsssp_options* options = nullptr, const char* label = "");
 void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
+// Resident results (gsssp_device_graph_sssp_resident) of ADDS, with and without predecessors, and of the frontier
+// method: their stats.vertices_reached and their whole copy against CPU Dijkstra.
+void verify_resident(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 
 // The timing tool's modes (time_modes.cpp).
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,

@@ -128,4 +128,35 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng,
   }
 }
 
+void verify_resident(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
+  if (g.n == 0) return;
+  const int64_t source = std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng);
+  const Result cpu = run_cpu(g, source);
+  if (cpu.status != GSSSP_SUCCESS) return;
+  for (const auto& [algorithm, tree] : {std::pair{GSSSP_ALGORITHM_ADDS, 0}, std::pair{GSSSP_ALGORITHM_ADDS, 1},
+                                        std::pair{GSSSP_ALGORITHM_FRONTIER, 0}}) {
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.compute_predecessors = tree;
+    gsssp_device_result_t result = nullptr;
+    gsssp_stats stats{};
+    const std::string what = std::string("resident ") + algorithm_name(algorithm) + (tree ? " with tree " : " ") +
+                             g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
+                             " src=" + std::to_string(source);
+    if (!check_status(gsssp_device_graph_sssp_resident(dg, algorithm, source, &o, &result, &stats), GSSSP_SUCCESS,
+                      what.c_str())) {
+      continue;
+    }
+    Result copy;
+    copy.raw.assign(static_cast<size_t>(g.n), 0);
+    copy.pred.assign(static_cast<size_t>(g.n), -7);
+    check_status(gsssp_device_result_copy(result, copy.raw.data(), tree ? copy.pred.data() : nullptr), GSSSP_SUCCESS,
+                 (what + " copy").c_str());
+    check(copy.raw == cpu.raw, "%s: distances differ from CPU Dijkstra", what.c_str());
+    check(stats.vertices_reached == cpu.stats.vertices_reached, "%s: vertices_reached %lld, CPU %lld", what.c_str(),
+          static_cast<long long>(stats.vertices_reached), static_cast<long long>(cpu.stats.vertices_reached));
+    check_status(gsssp_device_result_destroy(result), GSSSP_SUCCESS, (what + " destroy").c_str());
+  }
+}
+
 }  // namespace gsssp_test
