@@ -123,5 +123,56 @@ TEST_F(Adds, FiftyRepeatedRunsAgree) {
   gsssp_device_graph_destroy(rd);
 }
 
+// One target, int weights, no predecessors: ADDS searches from both ends at once and proves the meeting on the GPU
+// (adds.cu, run_pair). 25 random pairs on each of several shapes, directed ones among them (the reverse search
+// runs on the reverse graph), with zero weights and unreachable targets; every distance equal to CPU Dijkstra's.
+TEST_F(Adds, PairQueriesMatchDijkstra) {
+  WeightRule rule;
+  rule.max_int = 1000;
+  WeightRule zeros = rule;
+  zeros.zero_fraction = 0.3;
+  WeightRule ties = rule;
+  ties.max_int = 2;
+  const std::vector<Graph> graphs = {
+      build("pair-grid", grid_edges(200, 200), rule, rng),
+      build("pair-uniform-zeros", uniform_edges(20000, 80000, rng), zeros, rng),
+      build("pair-sparse", uniform_edges(20000, 24000, rng), rule, rng),
+      build("pair-chain+shortcuts", chain_edges(20000, true, rng), rule, rng),
+      build("pair-rmat", rmat_edges(14, (int64_t{1} << 14) * 8, rng), rule, rng),
+      build("pair-ties", uniform_edges(5000, 30000, rng), ties, rng),
+  };
+  int64_t pairs = 0, restarts = 0;
+  for (const Graph& g : graphs) {
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr);
+    std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+    std::vector<int64_t> d(static_cast<size_t>(g.n));
+    for (int q = 0; q < 25; ++q) {
+      const int64_t source = pick(rng);
+      const int32_t target = static_cast<int32_t>(pick(rng));
+      gsssp_options o;
+      gsssp_options_init(&o);
+      o.compute_predecessors = 0;
+      o.targets = &target;
+      o.target_count = 1;
+      gsssp_stats stats{};
+      const std::string what = g.name + " " + std::to_string(source) + " -> " + std::to_string(target);
+      if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, &stats),
+                        GSSSP_SUCCESS, what.c_str())) {
+        continue;
+      }
+      const Result cpu = run_cpu(g, source);
+      check(d[static_cast<size_t>(target)] == cpu.raw[static_cast<size_t>(target)], "%s: raw %llx, CPU %llx",
+            what.c_str(), static_cast<unsigned long long>(d[static_cast<size_t>(target)]),
+            static_cast<unsigned long long>(cpu.raw[static_cast<size_t>(target)]));
+      ++pairs;
+      restarts += stats.restarts;
+    }
+    gsssp_device_graph_destroy(dg);
+  }
+  std::printf("pair queries: %lld, one-sided search after a refused meeting %lld\n", static_cast<long long>(pairs),
+              static_cast<long long>(restarts));
+}
+
 }  // namespace
 }  // namespace gsssp_test

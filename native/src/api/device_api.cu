@@ -308,6 +308,7 @@ gsssp::QueryContext query_context(gsssp_device_graph_t graph, const gsssp::api::
   query.cancelled = &graph->cancelled;
   query.options = resolved.raw;
   query.device_graph = &g;
+  query.pool = &graph->pool;
   return query;
 }
 

@@ -44,6 +44,14 @@ __global__ void ball_bound_kernel(const int32_t* __restrict__ targets, int count
   }
 }
 
+// The check with a bound given by the caller (stored format, widened): a search that stopped at a radius rather
+// than at targets (ADDS's pair query, adds.cu) proves every vertex closer than the bound exact.
+__global__ void ball_arm_kernel(unsigned long long bound, BallCheck* check) {
+  check->bound = bound;
+  check->violation = 0;
+  check->armed = 1;
+}
+
 // A warp per vertex (its lanes over the vertex's edges, so that a hub's edges do not hold one thread); vertices
 // outside the ball leave at once: relax(d[u], w) >= d[u] for w >= 0.
 template <class D>

@@ -14,6 +14,9 @@
 namespace gsssp {
 
 struct Int32Distance {
+  // ADDS's search from both ends (adds.cu, run_pair): workers also offer each vertex they lower to the meeting
+  // estimate. Only Int32PairDistance sets it; every other instantiation compiles without it.
+  static constexpr bool kMeet = false;
   using weight = int32_t;
   using value = long long;
   using stored = unsigned long long;
@@ -54,6 +57,7 @@ struct Int32Distance {
 };
 
 struct Float32Distance {
+  static constexpr bool kMeet = false;
   using weight = float;
   using value = float;
   using stored = unsigned int;
@@ -89,5 +93,10 @@ decltype(auto) with_distance_type(int32_t weight_type, F&& f) {
   if (weight_type == GSSSP_WEIGHT_FLOAT32) return f(Float32Distance{});
   return f(Int32Distance{});
 }
+
+// Int32Distance for one of the two searches of an ADDS pair query (adds.cu, run_pair): the same stored format.
+struct Int32PairDistance : Int32Distance {
+  static constexpr bool kMeet = true;
+};
 
 }  // namespace gsssp

@@ -47,6 +47,8 @@ struct QueryContext {
   // tail->enqueue(final distances) behind its last kernel when tail->pipelined(), and then says so in
   // AlgorithmRun::tail_enqueued; the others leave it alone.
   FinalizeTail* tail = nullptr;
+  // The handle's workspaces, for a driver that runs two searches at once (ADDS's pair query leases a second one).
+  WorkspacePool* pool = nullptr;
 };
 
 struct AlgorithmRun {

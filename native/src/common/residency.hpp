@@ -25,13 +25,15 @@ namespace gsssp {
 class ResidencyShares {
  public:
   // Blocks granted to a run on a device that keeps `resident` blocks of this kernel at once (>= 2).
-  int acquire(int resident) {
+  // `parts`: the run is one of that many that must be resident together (an ADDS pair query's two searches), so
+  // it takes at most 1/parts even when alone.
+  int acquire(int resident, int parts = 1) {
     std::unique_lock<std::mutex> lock(mutex_);
     ++demand_;
     for (;;) {
       // Shares are fractions of the device, so kernels of different occupancy (block size, weight type)
       // account alike.
-      const double share = std::max(2.0 / resident, 1.0 / demand_);
+      const double share = std::max(2.0 / resident, 1.0 / std::max(demand_, parts));
       const double free = 1.0 - used_;
       // Take the share, or what is free if that is at least half of it: waiting longer for the rest
       // would idle what is free.
@@ -63,8 +65,8 @@ ResidencyShares& residency_shares(int device);
 
 class ResidencyLease {
  public:
-  ResidencyLease(int device, int resident)
-      : shares_(residency_shares(device)), resident_(resident), blocks_(shares_.acquire(resident)) {}
+  ResidencyLease(int device, int resident, int parts = 1)
+      : shares_(residency_shares(device)), resident_(resident), blocks_(shares_.acquire(resident, parts)) {}
   ~ResidencyLease() { shares_.release(blocks_, resident_); }
   ResidencyLease(const ResidencyLease&) = delete;
   ResidencyLease& operator=(const ResidencyLease&) = delete;

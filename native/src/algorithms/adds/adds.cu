@@ -27,6 +27,7 @@
 #include "common/trace.hpp"
 #include "graph/device_graph.hpp"
 #include "graph/delta_estimate.hpp"
+#include "graph/reverse_csr.hpp"
 #include "graph/weight_degree_sample.hpp"
 
 namespace gsssp::adds {
@@ -129,8 +130,21 @@ void print_profile(const Report& r, int workers, int block, double ms) {
                r.delta, r.depth);
 }
 
+// One of a pair query's two searches (run_pair): the shared meeting word, which side this is, the other side's
+// distances; filled in by the search: whether it stopped at the meeting rule and its head's lower bound then.
+struct PairLink {
+  Meet* meet = nullptr;
+  int side = 0;
+  const void* other_dist = nullptr;
+  // Set once either search has ended: the other stops too (an abort, its distances as far as they got).
+  std::atomic<bool>* quit = nullptr;
+  bool settled = false;   // stopped by the meeting rule
+  bool complete = false;  // its queue emptied: every distance exact
+  double head_low = 0.0;
+};
+
 template <class D>
-AlgorithmRun run_typed(const QueryContext& query) {
+AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   using stored = typename D::stored;
   constexpr bool integral = std::is_integral<typename D::weight>::value;
   Workspace& ws = *query.workspace;
@@ -166,7 +180,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
                 "keeps %d",
                 block, resident));
   }
-  const ResidencyLease residency(device, resident);
+  // A pair query's two searches must be resident together: each takes at most half the device.
+  const ResidencyLease residency(device, resident, link != nullptr ? 2 : 1);
   const int grid = residency.blocks();
   const int workers = grid - 1;
 
@@ -207,6 +222,12 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.num_vertices = n;
   a.buckets = buckets;
   a.static_delta = query.options.adds.static_delta != 0 ? 1 : 0;
+  if constexpr (D::kMeet) {
+    if (link == nullptr) fail(GSSSP_ERROR_INTERNAL, "an ADDS pair search without its pair");
+    a.meet = link->meet;
+    a.side = link->side;
+    a.other_dist = static_cast<const stored*>(link->other_dist);
+  }
   // Early exit at the targets: only without a tree or a certificate (both read every vertex's distance, and the
   // others are upper bounds then), and for at most kMaxStopTargets targets (the manager reads each of them after
   // every head move). The stop is checked on the GPU before the answer counts (common/ball_check.cuh).
@@ -259,7 +280,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   auto* report = reinterpret_cast<Report*>(staging + align_up(sizeof(HostControl)));
   a.host = host;
 
-  const bool tail_early = query.tail != nullptr && query.tail->pipelined();
+  // (A pair query's answer is completed after both searches, so its tail is not enqueued here.)
+  const bool tail_early = link == nullptr && query.tail != nullptr && query.tail->pipelined();
   if (tail_early) query.tail->prepare();
   DeviceTimer timer(ws);
   int64_t restarts = 0;
@@ -315,7 +337,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
         last_beat = beat;
         last_beat_at = now;
       }
-      const bool cancelled = query.cancelled->load(std::memory_order_acquire);
+      const bool cancelled = query.cancelled->load(std::memory_order_acquire) ||
+                             (link != nullptr && link->quit->load(std::memory_order_acquire));
       const bool silent = now - last_beat_at > std::chrono::milliseconds(watchdog_ms + kHostGraceMs);
       if (!abort_sent && (cancelled || silent)) {
         *reinterpret_cast<volatile unsigned*>(&host->abort) = cancelled ? 1u : 2u;
@@ -339,6 +362,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
     }
     // The stream has drained (cudaStreamQuery said so): the report is in host memory.
     const Report r = *report;
+    // A pair search stopped because the other one ended: its distances are upper bounds, checked by run_pair.
+    if (r.status == kAborted && link != nullptr && link->quit->load() && !query.cancelled->load()) break;
     if (r.status == kDone && r.settled != 0 && r.ball_violation != 0) {
       // Stopped at the targets, but an edge inside their ball still improves its head: search again, in full.
       a.stop_target_count = 0;
@@ -386,6 +411,11 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.delta = report->delta;
   run.restarts = restarts;
   run.stopped_at_targets = report->settled != 0;
+  if (link != nullptr) {
+    link->settled = report->settled != 0;
+    link->complete = report->status == kDone && report->settled == 0;
+    link->head_low = report->head_low;
+  }
   run.tail_enqueued = tail_early;  // behind the last kernel, the one that ended with kDone
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
@@ -394,8 +424,157 @@ AlgorithmRun run_typed(const QueryContext& query) {
 
 }  // namespace
 
+// A query for one target's distance, from both ends (the issue "Many queries at once": a pair's distance in at most
+// half a full query's time; one search from s must settle every vertex closer than t first). Int32 weights, one
+// target, no predecessors, no certificate, no trace; GSSSP_ADDS_PAIR=0 in the environment turns it off (for
+// measuring against the one-sided stop).
+bool pair_query(const QueryContext& query) {
+  static const bool enabled = [] {
+    const char* text = std::getenv("GSSSP_ADDS_PAIR");
+    return text == nullptr || std::string(text) != "0";
+  }();
+  const gsssp_options& o = query.options;
+  return enabled && query.graph.weight_type == GSSSP_WEIGHT_INT32 && o.targets != nullptr && o.target_count == 1 &&
+         o.targets[0] != query.source && !o.compute_predecessors && !o.certify && o.trace == nullptr &&
+         query.pool != nullptr && query.device_graph != nullptr && !query.negative_weights;
+}
+
+// Two ADDS searches at once, each on half the device: from s on the graph and from t on its reverse, each worker
+// offering the vertices it lowers to a shared meeting estimate mu (the least d_f(v) + d_b(v) seen), each manager
+// ending its run once the two heads together pass mu (adds_manager.cuh, meets). Then, on the GPU, the answer is
+// proved or refused: with R_f and R_b the two heads' lower bounds (rounded up), the ball checks
+// (common/ball_check.cuh) prove d_f exact below R_f and d_b exact below R_b; mu is recomputed exactly over both balls'
+// vertices and edges (meet_exact_kernel); and mu <= R_f + R_b. Then mu is the s-t distance: were a shortest path P
+// shorter, its last vertex u with delta_s(u) < R_f is t itself (so d_f(t) = |P| < mu) or has a successor v with
+// delta_t(v) <= |P| - R_f < mu - R_f <= R_b, and the edge (u, v) gives d_f(u) + w + d_b(v) = |P| < mu; either
+// contradicts mu's minimality. If a check fails, the one-sided search runs instead (counted in stats.restarts).
+AlgorithmRun run_pair(const QueryContext& query) {
+  using D = Int32PairDistance;
+  using stored = D::stored;
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const graph::DeviceGraph& dg = *query.device_graph;
+  const CsrView& g = query.graph;
+  const long long n = g.num_vertices;
+  const int32_t target = query.options.targets[0];
+  const graph::ReverseCsr& rev = graph::reverse_csr(dg, stream);
+  WorkspaceLease partner(*query.pool);
+  Workspace& ws2 = partner.get();
+  ws2.begin_query();
+
+  // Both distance arrays and the meeting word read "unreached" before either search starts (each search's own
+  // initialisation runs on its own stream, and the other search reads its distances from the start).
+  stored* forward = ws.buffer<stored>(Slot::kDistance0, n);
+  stored* backward = ws2.buffer<stored>(Slot::kDistance0, n);
+  const size_t meet_bytes = align_up(sizeof(Meet)), check_bytes = align_up(sizeof(BallCheck));
+  auto* scratch = static_cast<char*>(ws.buffer(Slot::kCertificate, meet_bytes + 2 * check_bytes + sizeof(unsigned long long)));
+  auto* meet = reinterpret_cast<Meet*>(scratch);
+  auto* ball_f = reinterpret_cast<BallCheck*>(scratch + meet_bytes);
+  auto* ball_b = reinterpret_cast<BallCheck*>(scratch + meet_bytes + check_bytes);
+  auto* mu_exact = reinterpret_cast<unsigned long long*>(scratch + meet_bytes + 2 * check_bytes);
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(forward, 0xff, static_cast<size_t>(n) * sizeof(stored), stream));
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(backward, 0xff, static_cast<size_t>(n) * sizeof(stored), stream));
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(meet, 0, sizeof(Meet), stream));
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&meet->mu, 0xff, sizeof(unsigned long long), stream));
+  cudaEvent_t ready = nullptr;
+  GSSSP_CUDA_CHECK(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
+  GSSSP_CUDA_CHECK(cudaEventRecord(ready, stream));
+  const cudaError_t waited = cudaStreamWaitEvent(ws2.stream(), ready, 0);
+  cudaEventDestroy(ready);
+  GSSSP_CUDA_CHECK(waited);
+
+  QueryContext fwd = query;
+  fwd.options.targets = nullptr;
+  fwd.options.target_count = 0;
+  fwd.tail = nullptr;
+  QueryContext bwd = fwd;
+  bwd.graph.offsets = static_cast<const int64_t*>(rev.offsets.get());
+  bwd.graph.targets = static_cast<const int32_t*>(rev.sources.get());
+  bwd.graph.weights = rev.weights.get();
+  bwd.source = target;
+  bwd.workspace = &ws2;
+  PairLink link_f, link_b;
+  link_f.meet = link_b.meet = meet;
+  link_f.side = 0;
+  link_b.side = 1;
+  link_f.other_dist = backward;
+  link_b.other_dist = forward;
+  std::atomic<bool> quit{false};
+  link_f.quit = link_b.quit = &quit;
+
+  std::exception_ptr backward_failure;
+  std::thread back([&] {
+    try {
+      GSSSP_CUDA_CHECK(cudaSetDevice(dg.device));
+      run_typed<D>(bwd, &link_b);
+    } catch (...) {
+      backward_failure = std::current_exception();
+    }
+    quit.store(true, std::memory_order_release);
+  });
+  AlgorithmRun run;
+  try {
+    run = run_typed<D>(fwd, &link_f);
+  } catch (...) {
+    quit.store(true, std::memory_order_release);
+    back.join();
+    throw;
+  }
+  quit.store(true, std::memory_order_release);
+  back.join();
+  if (backward_failure) std::rethrow_exception(backward_failure);
+  run.distances = forward;
+  if (link_f.complete) return run;  // the search from s ran to its end: every distance is exact
+  run.stopped_at_targets = true;
+  if (link_b.complete) {
+    // The search from t ran to its end: d_b(s) is the answer.
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(forward + target, backward + query.source, sizeof(stored), cudaMemcpyDeviceToDevice,
+                                     stream));
+    return run;
+  }
+  const long long radius_f = static_cast<long long>(std::ceil(link_f.head_low));
+  const long long radius_b = static_cast<long long>(std::ceil(link_b.head_low));
+  const auto bound_f = static_cast<unsigned long long>(D::encode(radius_f));
+  const auto bound_b = static_cast<unsigned long long>(D::encode(radius_b));
+  const auto* weights = static_cast<const D::weight*>(g.weights);
+  const auto* rev_weights = static_cast<const D::weight*>(rev.weights.get());
+  const auto* rev_offsets = static_cast<const int64_t*>(rev.offsets.get());
+  const auto* rev_sources = static_cast<const int32_t*>(rev.sources.get());
+  const int grid = query.launch.grid;
+  ball_arm_kernel<<<1, 1, 0, stream>>>(bound_f, ball_f);
+  ball_edges_kernel<D><<<grid, 256, 0, stream>>>(n, g.offsets, g.targets, weights, forward, ball_f);
+  ball_arm_kernel<<<1, 1, 0, stream>>>(bound_b, ball_b);
+  ball_edges_kernel<D><<<grid, 256, 0, stream>>>(n, rev_offsets, rev_sources, rev_weights, backward, ball_b);
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(mu_exact, 0xff, sizeof(unsigned long long), stream));
+  meet_exact_kernel<D><<<grid, 256, 0, stream>>>(n, g.offsets, g.targets, weights, forward, backward, bound_f, mu_exact);
+  meet_exact_kernel<D><<<grid, 256, 0, stream>>>(n, rev_offsets, rev_sources, rev_weights, backward, forward, bound_b,
+                                                 mu_exact);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  struct Verdict {
+    unsigned violation_f, violation_b;
+    unsigned long long mu;
+  };
+  auto* verdict = static_cast<Verdict*>(ws.staging(sizeof(Verdict)));
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(&verdict->violation_f, &ball_f->violation, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(&verdict->violation_b, &ball_b->violation, sizeof(unsigned), cudaMemcpyDeviceToHost, stream));
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(&verdict->mu, mu_exact, sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+  ws.synchronize();
+  const Verdict v = *verdict;
+  const bool proved = v.violation_f == 0 && v.violation_b == 0 && v.mu != static_cast<unsigned long long>(D::kInfinity) &&
+                      D::decode(static_cast<stored>(v.mu)) <= radius_f + radius_b;
+  if (proved) {
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(forward + target, mu_exact, sizeof(stored), cudaMemcpyDeviceToDevice, stream));
+    return run;
+  }
+  // Not proved: the one-sided search (its own stop at the target is checked too).
+  AlgorithmRun again = run_typed<Int32Distance>(query);
+  again.restarts += 1;
+  return again;
+}
+
 AlgorithmRun run(const QueryContext& query) {
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
+  if (pair_query(query)) return run_pair(query);
   return run_typed<Int32Distance>(query);
 }
 

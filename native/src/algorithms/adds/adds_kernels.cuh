@@ -49,4 +49,32 @@ __global__ void init_kernel(KernelArgs<D> a, long long source) {
   }
 }
 
+// A pair query (adds.cu, run_pair), after both searches ended: the least length of an s-t path that leaves the
+// forward ball (d_f[u] < bound_f) through u itself (d_f[u] + d_b[u]) or through one of u's edges
+// (d_f[u] + w + d_b[v]), with d_b the reverse search's distances. A warp per vertex, its lanes over the edges.
+template <class D>
+__global__ void meet_exact_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ heads,
+                                  const typename D::weight* __restrict__ weights,
+                                  const typename D::stored* __restrict__ forward,
+                                  const typename D::stored* __restrict__ backward, unsigned long long bound_f,
+                                  unsigned long long* mu) {
+  const long long warp = grid_thread_index() / 32;
+  const long long warps = grid_stride() / 32;
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  for (long long u = warp; u < n; u += warps) {
+    const typename D::stored su = forward[u];
+    if (static_cast<unsigned long long>(su) >= bound_f) continue;
+    const typename D::value du = D::decode(su);
+    if (lane == 0 && backward[u] != D::kInfinity) {
+      atomicMin(mu, static_cast<unsigned long long>(D::encode(du + D::decode(backward[u]))));
+    }
+    for (long long e = offsets[u] + lane; e < offsets[u + 1]; e += 32) {
+      const typename D::stored sv = backward[heads[e]];
+      if (sv != D::kInfinity) {
+        atomicMin(mu, static_cast<unsigned long long>(D::encode(D::relax(du, weights[e]) + D::decode(sv))));
+      }
+    }
+  }
+}
+
 }  // namespace gsssp::adds

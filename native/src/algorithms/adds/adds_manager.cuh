@@ -372,6 +372,21 @@ __device__ bool targets_settled(const KernelArgs<D>& a, double head_low) {
   return true;
 }
 
+// A pair query (adds.cu, run_pair): publishes this search's head and says whether the two heads together have
+// passed the least meeting length seen, the bidirectional stopping rule (Pohl 1971; with exact radii, no s-t path
+// shorter than mu is left). Here only likely: the host checks it after both searches end.
+template <class D>
+__device__ bool meets(const KernelArgs<D>& a, double head_low) {
+  device_atomic(a.meet->head_bits[a.side]).store(static_cast<unsigned long long>(__double_as_longlong(head_low)),
+                                                  cuda::memory_order_relaxed);
+  const unsigned long long other_bits =
+      device_atomic(a.meet->head_bits[1 - a.side]).load(cuda::memory_order_relaxed);
+  const unsigned long long mu = device_atomic(a.meet->mu).load(cuda::memory_order_relaxed);
+  if (mu == static_cast<unsigned long long>(D::kInfinity)) return false;
+  const double other = __longlong_as_double(static_cast<long long>(other_bits));
+  return head_low + other > static_cast<double>(D::decode(static_cast<typename D::stored>(mu)));
+}
+
 // B2. Lane 0 of warp 0: the ordered queue, Delta, termination, watchdog, trace, host contact.
 template <class D>
 __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
@@ -410,6 +425,12 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
     if (rotated > 0 && a.stop_target_count > 0 && m.status == kRunning && targets_settled(a, m.head_low)) {
       m.status = kDone;
       m.settled = 1;
+    }
+    if constexpr (D::kMeet) {
+      if (rotated > 0 && m.status == kRunning && meets(a, m.head_low)) {
+        m.status = kDone;
+        m.settled = 1;
+      }
     }
     if (rotated > 0 && clip != static_cast<unsigned long long>(D::kInfinity)) {
       // Only the head bucket left and clipped items far beyond it: jump the head's range to the least

@@ -140,6 +140,13 @@ struct Report {
   unsigned long long worker_wait_ns, worker_busy_ns, assignments;
 };
 
+// A pair query's two searches (adds.cu, run_pair), shared in device memory: the least s-t path length seen where
+// they meet (an ordered int64, as Int32Distance stores), and each search's head lower bound (double bits).
+struct Meet {
+  unsigned long long mu;
+  unsigned long long head_bits[2];
+};
+
 // Device-resident queue state shared by the manager and the workers.
 struct QueueState {
   PaddedCounter resv[kMaxBuckets];  // reservation pointers (workers bump them)
@@ -193,6 +200,11 @@ struct KernelArgs {
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;
   int stop_target_count;
+  // A pair query (D::kMeet): this search is side `side` (0 from the source, 1 from the target on the reverse
+  // graph); other_dist is the other search's distances. The run ends once the two heads' sum passes meet->mu.
+  Meet* meet;
+  int side;
+  const typename D::stored* other_dist;
   int profile;       // fill Report's profile fields
   // Trace (time in ns from %globaltimer, items assigned).
   unsigned long long* trace_times;

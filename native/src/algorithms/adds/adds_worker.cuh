@@ -168,6 +168,15 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
       }
     }
     if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, offset, clipped);
+    if constexpr (D::kMeet) {
+      // A pair query: a path s ~> v ~> t of this length exists (the other search's distance is a path's length).
+      if (mine) {
+        const typename D::stored other = a.other_dist[v];
+        if (other != D::kInfinity) {
+          atomicMin(&a.meet->mu, static_cast<unsigned long long>(D::encode(value + D::decode(other))));
+        }
+      }
+    }
   }
   __syncwarp();
   if (lane == 0) sh.buffered[warp] = 0;
