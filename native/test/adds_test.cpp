@@ -123,8 +123,8 @@ TEST_F(Adds, FiftyRepeatedRunsAgree) {
   gsssp_device_graph_destroy(rd);
 }
 
-// One target, int weights, no predecessors: ADDS searches from both ends at once and proves the meeting on the GPU
-// (adds.cu, run_pair). 25 random pairs on each of several shapes, directed ones among them (the reverse search
+// One target, int weights, no predecessors, a large sparse graph: ADDS searches from both ends at once and proves the
+// meeting on the GPU (adds.cu, run_pair). 25 random pairs on each of several shapes, directed ones among them (the reverse search
 // runs on the reverse graph), with zero weights and unreachable targets; every distance equal to CPU Dijkstra's.
 TEST_F(Adds, PairQueriesMatchDijkstra) {
   WeightRule rule;
@@ -133,13 +133,15 @@ TEST_F(Adds, PairQueriesMatchDijkstra) {
   zeros.zero_fraction = 0.3;
   WeightRule ties = rule;
   ties.max_int = 2;
+  // At least kPairMinVertices (65,536) vertices and at most 4.5 edges each, where the pair query runs
+  // (adds_policy.hpp); R-MAT (8 edges each) takes the one-sided path, for comparison.
   const std::vector<Graph> graphs = {
-      build("pair-grid", grid_edges(200, 200), rule, rng),
-      build("pair-uniform-zeros", uniform_edges(20000, 80000, rng), zeros, rng),
-      build("pair-sparse", uniform_edges(20000, 24000, rng), rule, rng),
-      build("pair-chain+shortcuts", chain_edges(20000, true, rng), rule, rng),
+      build("pair-grid", grid_edges(300, 300), rule, rng),
+      build("pair-uniform-zeros", uniform_edges(70000, 280000, rng), zeros, rng),
+      build("pair-sparse", uniform_edges(70000, 84000, rng), rule, rng),
+      build("pair-chain+shortcuts", chain_edges(70000, true, rng), rule, rng),
       build("pair-rmat", rmat_edges(14, (int64_t{1} << 14) * 8, rng), rule, rng),
-      build("pair-ties", uniform_edges(5000, 30000, rng), ties, rng),
+      build("pair-ties", uniform_edges(70000, 280000, rng), ties, rng),
   };
   int64_t pairs = 0, restarts = 0;
   for (const Graph& g : graphs) {

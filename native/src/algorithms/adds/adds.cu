@@ -426,15 +426,19 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
 
 // A query for one target's distance, from both ends (the issue "Many queries at once": a pair's distance in at most
 // half a full query's time; one search from s must settle every vertex closer than t first). Int32 weights, one
-// target, no predecessors, no certificate, no trace; GSSSP_ADDS_PAIR=0 in the environment turns it off (for
-// measuring against the one-sided stop).
+// target, no predecessors, no certificate, no trace, on a large sparse graph (adds_policy.hpp: kPairMinVertices,
+// kPairMaxAverageDegree); GSSSP_ADDS_PAIR=0 in the environment turns it off (for measuring against the one-sided
+// stop).
 bool pair_query(const QueryContext& query) {
   static const bool enabled = [] {
     const char* text = std::getenv("GSSSP_ADDS_PAIR");
     return text == nullptr || std::string(text) != "0";
   }();
   const gsssp_options& o = query.options;
-  return enabled && query.graph.weight_type == GSSSP_WEIGHT_INT32 && o.targets != nullptr && o.target_count == 1 &&
+  const CsrView& g = query.graph;
+  const bool sparse_and_large = g.num_vertices >= kPairMinVertices &&
+                                static_cast<double>(g.num_edges) <= kPairMaxAverageDegree * static_cast<double>(g.num_vertices);
+  return enabled && sparse_and_large && g.weight_type == GSSSP_WEIGHT_INT32 && o.targets != nullptr && o.target_count == 1 &&
          o.targets[0] != query.source && !o.compute_predecessors && !o.certify && o.trace == nullptr &&
          query.pool != nullptr && query.device_graph != nullptr && !query.negative_weights;
 }

@@ -22,6 +22,13 @@ constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 // Early exit at targets (gsssp_options.targets): the manager's lane reads every target's distance after each head
 // move, so the stop is tried for at most this many targets; more run a full search.
 constexpr int64_t kMaxStopTargets = 64;
+// A single target's distance from both ends (adds.cu, run_pair) only on large sparse graphs, where the distance
+// range, not the vertex count, sets ADDS's time. Measured on an H100 (benchmarks/results/many/
+// 2026-11-26_5732e55_h100, gsssp_time --pairs, medians of the whole call, both ends / one end): road NY (264k
+// vertices, 2.8 edges each) 1,844 / 2,292 us, grid 1024^2 (4.0) 3,361 / 4,848 us; but R-MAT 20 (16.0) 4,225 / 2,957
+// us and rome99 (3,353 vertices) 583 / 353 us, where two half-device searches and the check cost more than they save.
+constexpr int64_t kPairMinVertices = 65536;
+constexpr double kPairMaxAverageDegree = 4.5;
 
 // Utilization limits (section 5.5): items assigned at once, against the resident worker threads scaled
 // down by the average degree (a vertex of degree D keeps a thread busy about D times as long, and
