@@ -41,7 +41,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@link DijkstraManyToManyShortestPaths} on its own object graph (built in the set-up, not timed). Each is
  *       one operation (SingleShotTime); targets: GPU ≥ 20× JGraphT and ≥ 5× the CPU.</li>
  * </ul>
- * Every answer of the GPU matrix is compared with the CPU matrix once in the set-up. JGraphT is slow here: a
+ * Every answer of the GPU matrix is compared with the CPU matrix once in the set-up, and every pair's GPU distance
+ * with CPU Dijkstra's. JGraphT is slow here: a
  * 50 × 50 matrix on NY took 21 s on the 2-core development machine (the CPU matrix 1.1 s), so 1,000 × 1,000
  * may take several minutes; {@code -p matrixSize=200} gives the ratios sooner. Not yet run on a GPU host.
  */
@@ -95,6 +96,16 @@ public class ManyBenchmark {
         }
         System.out.println("\nManyBenchmark: GPU (" + matrixAlgorithm + ") and CPU matrices agree on " + sources.length + " x "
                 + targets.length + " cells");
+        // The pairs of distanceGpu: every GPU answer (as distanceGpu gets it) against CPU Dijkstra's, once.
+        double[] cpuPairs = java.util.stream.IntStream.range(0, PAIRS).parallel()
+                .mapToDouble(i -> Sssp.distances(g.host, from[i], new int[] {to[i]})[0]).toArray();
+        for (int i = 0; i < PAIRS; i++) {
+            double gpu = g.device.distances(from[i], new int[] {to[i]})[0];
+            if (Double.compare(gpu, cpuPairs[i]) != 0) {
+                throw new IllegalStateException("pair " + i + " (" + from[i] + " -> " + to[i] + "): GPU " + gpu + ", CPU " + cpuPairs[i]);
+            }
+        }
+        System.out.println("ManyBenchmark: GPU and CPU agree on all " + PAIRS + " pair distances");
     }
 
     @TearDown(Level.Trial)
