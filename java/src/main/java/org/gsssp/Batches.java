@@ -23,38 +23,7 @@ final class Batches {
         Result run(int source, QueryBuffers into);
     }
 
-    /** What one worker of a batch answers with; closed when the worker ends. */
-    interface Worker extends AutoCloseable {
-        /** The answer for {@code source}, valid until {@link #release}. */
-        Result run(int source);
-
-        /** The consumer is done with {@code answer}. */
-        default void release(Result answer) {}
-
-        @Override
-        void close();
-    }
-
-    /** Each worker with its own {@link QueryBuffers}, allocated for the batch and freed at its end. */
     static void run(Graph graph, int[] sources, boolean predecessors, int workers, Query query, BatchConsumer consumer) {
-        run(graph, sources, workers, () -> {
-            QueryBuffers buffers = QueryBuffers.forGraph(graph, predecessors);
-            return new Worker() {
-                @Override
-                public Result run(int source) {
-                    return query.run(source, buffers);
-                }
-
-                @Override
-                public void close() {
-                    buffers.close();
-                }
-            };
-        }, consumer);
-    }
-
-    static void run(Graph graph, int[] sources, int workers, java.util.function.Supplier<Worker> newWorker,
-            BatchConsumer consumer) {
         java.util.Objects.requireNonNull(consumer, "consumer");
         for (int s : sources) {
             Sssp.checkSource(graph, s);
@@ -75,25 +44,21 @@ final class Batches {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < k; w++) {
                 futures.add(pool.submit(() -> {
-                    try (Worker worker = newWorker.get()) {
+                    try (QueryBuffers buffers = QueryBuffers.forGraph(graph, predecessors)) {
                         for (int i = next.getAndIncrement(); i < sources.length && failure.get() == null;
                                 i = next.getAndIncrement()) {
-                            Result r = worker.run(sources[i]);
-                            try {
-                                synchronized (delivery) {
-                                    if (failure.get() != null) {
-                                        break;
-                                    }
-                                    try {
-                                        consumer.accept(i, r);
-                                    } catch (Throwable t) {
-                                        // Recorded before the lock is released: no later call sees a batch still running.
-                                        failure.compareAndSet(null, t);
-                                        break;
-                                    }
+                            Result r = query.run(sources[i], buffers);
+                            synchronized (delivery) {
+                                if (failure.get() != null) {
+                                    break;
                                 }
-                            } finally {
-                                worker.release(r);
+                                try {
+                                    consumer.accept(i, r);
+                                } catch (Throwable t) {
+                                    // Recorded before the lock is released: no later call sees a batch still running.
+                                    failure.compareAndSet(null, t);
+                                    break;
+                                }
                             }
                         }
                     } catch (Throwable t) {

@@ -514,23 +514,8 @@ public final class DeviceGraph implements AutoCloseable {
             // buffers within about 1 GiB however large the graph.
             long perWorker = (long) graph.numVertices() * (options.computePredecessors() ? 12 : 8);
             int workers = (int) Math.max(1, Math.min(BATCH_IN_FLIGHT, (1L << 30) / Math.max(1, perWorker)));
-            // Each answer in one of the graph's pooled output blocks (pinned once, kept between batches), given back
-            // as soon as the consumer returns: a batch pins no memory of its own. Fresh QueryBuffers per batch pinned
-            // 8 MB per worker on R-MAT 20 at every call.
-            Batches.run(graph, sources, workers, () -> new Batches.Worker() {
-                @Override
-                public Result run(int source) {
-                    return query(source, resolved, options);
-                }
-
-                @Override
-                public void release(Result answer) {
-                    answer.close();
-                }
-
-                @Override
-                public void close() {}
-            }, consumer);
+            Batches.run(graph, sources, options.computePredecessors(), workers,
+                    (source, into) -> query(source, resolved, options, into), consumer);
         } finally {
             exit();
         }
