@@ -522,11 +522,15 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Queries a {@link #queryBatch} keeps in flight on the GPU. Eight threads sharing one resident USA-road-d.NY
-     * answered 4.4 times the queries per second of one (H100, ConcurrencyBenchmark,
-     * benchmarks/results/serving/2026-11-26_fecdf8a_h100).
+     * Queries a {@link #queryBatch} of concurrent ADDS (or H-BF) queries keeps in flight on the GPU: 3, or the system
+     * property {@code gsssp.batchInFlight}. AUTO sends large dense graphs here (R-MAT, uniform random), whose searches
+     * already spread over the whole GPU: more of them at once only share the L2 cache. H100, BatchBenchmark.batch,
+     * 256 sources, µs per answer with 1, 2, 3, 4, 6, 8 in flight: R-MAT 20 1,248, 1,081, 1,067, 1,080, 1,198, 1,298;
+     * random 1M × 7 1,613, 1,484, 1,551, 1,624, 1,749, 1,832 (benchmarks/results/many/2026-11-26_6221ff7_h100).
+     * (Threads of the caller's own are another matter: eight threads sharing one resident USA-road-d.NY answered 4.4
+     * times the queries per second of one, benchmarks/results/serving/2026-11-26_fecdf8a_h100.)
      */
-    public static final int BATCH_IN_FLIGHT = 8;
+    public static final int BATCH_IN_FLIGHT = Integer.getInteger("gsssp.batchInFlight", 3);
 
     /** Sources per native call of the multi-bf batch design (four launches of 128). */
     public static final int MULTI_CHUNK_MAX = 512;
