@@ -223,6 +223,10 @@ typedef struct gsssp_options {
    *     that no edge inside the ball of the largest target distance improves its head, which proves the targets'
    *     distances exact; if the check fails, a full search runs (counted in stats.restarts). The targets'
    *     distances are final, the others upper bounds, and stats.vertices_reached counts the finite ones.
+   *   ADDS with one target on a graph of at least 65,536 vertices and at most 4.5 edges per vertex (int32
+   *     weights): two searches at once, from the source and from the target on the reverse graph, stopping where
+   *     they meet; the GPU then proves the target's distance (both sides' ball checks and the exact meeting
+   *     length), or the one-sided search above runs (counted in stats.restarts).
    *   Other GPU algorithms, and ADDS otherwise: the ids are checked and a full search runs.
    * NULL (default) = a full single-source search. Ids in [0, num_vertices). */
   const int32_t* targets;

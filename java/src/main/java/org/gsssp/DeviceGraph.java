@@ -296,7 +296,8 @@ public final class DeviceGraph implements AutoCloseable {
      * The distances from {@code source} to a few {@code targets}, by AUTO: on the CPU with early exit (small
      * graphs; see {@link Sssp#distances(Graph, int, int[])}), else a query whose result stays on the GPU, only the
      * targets' distances coming back. On the GPU, ADDS stops early at up to 64 targets, once a check on the GPU
-     * proves their distances exact (gsssp.h, {@code gsssp_options.targets}).
+     * proves their distances exact; a single target on a large sparse int32 graph is searched for from both ends at
+     * once (gsssp.h, {@code gsssp_options.targets}).
      *
      * @param source an internal vertex id
      * @param targets internal vertex ids
