@@ -152,11 +152,8 @@ TEST_F(Adds, PairQueriesMatchDijkstra) {
     for (int q = 0; q < 25; ++q) {
       const int64_t source = pick(rng);
       const int32_t target = static_cast<int32_t>(pick(rng));
-      gsssp_options o;
-      gsssp_options_init(&o);
-      o.compute_predecessors = 0;
-      o.targets = &target;
-      o.target_count = 1;
+      const std::vector<int32_t> targets{target};
+      const gsssp_options o = target_options(targets);
       gsssp_stats stats{};
       const std::string what = g.name + " " + std::to_string(source) + " -> " + std::to_string(target);
       if (!check_status(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, d.data(), nullptr, &stats),

@@ -115,11 +115,7 @@ TEST_F(Concurrency, TargetQueriesUnderLoadAreExact) {
         const int which = static_cast<int>(local() % kSources);
         std::vector<int32_t> targets(1 + local() % 3);
         for (auto& x : targets) x = static_cast<int32_t>(vertex(local));
-        gsssp_options o;
-        gsssp_options_init(&o);
-        o.compute_predecessors = 0;
-        o.targets = targets.data();
-        o.target_count = static_cast<int64_t>(targets.size());
+        const gsssp_options o = target_options(targets);
         gsssp_stats stats{};
         if (gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, sources[static_cast<size_t>(which)], &o, d.data(),
                                     nullptr, &stats) != GSSSP_SUCCESS) {

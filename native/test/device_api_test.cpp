@@ -111,13 +111,7 @@ TEST_F(DeviceQueries, NegativeWeightsRefusedWithTheDocumentedText) {
 }
 
 TEST_F(DeviceQueries, FloatOverflowWithAndWithoutPredecessors) {
-  Graph o;
-  o.name = "overflow";
-  o.n = 3;
-  o.is_float = true;
-  o.offsets = {0, 1, 2, 2};
-  o.targets = {1, 2};
-  o.float_weights = {3e38f, 3e38f};
+  const Graph o = overflow_graph();
   gsssp_device_graph_t odg = upload(o);
   ASSERT_NE(odg, nullptr);
   gsssp_options opts;

@@ -35,30 +35,23 @@ TEST_F(CsrValidate, AcceptsTheSmallGraphAndRefusesNull) {
   check_status(gsssp_csr_validate(&bad), GSSSP_ERROR_INVALID_ARGUMENT, "validate unknown weight type");
 }
 
+// The small graph broken by `damage`: refused as GSSSP_ERROR_INVALID_GRAPH, the text naming `named` (if given).
+template <class Damage>
+void expect_invalid(const char* what, const char* named, Damage&& damage) {
+  Graph b = small_graph(false);
+  damage(b);
+  const gsssp_csr bc = b.csr();
+  check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, what);
+  if (named != nullptr) {
+    check(std::strstr(gsssp_last_error(), named) != nullptr, "%s: the text names '%s': '%s'", what, named,
+          gsssp_last_error());
+  }
+}
+
 TEST_F(CsrValidate, NamesTheBadIndex) {
-  Graph g = small_graph(false);
-  {
-    Graph b = g;
-    b.offsets[4] = 5;  // 9 -> 5 -> 14: not monotone
-    gsssp_csr bc = b.csr();
-    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate non-monotone");
-    check(std::strstr(gsssp_last_error(), "index 4") != nullptr, "non-monotone text names the index: '%s'",
-          gsssp_last_error());
-  }
-  {
-    Graph b = g;
-    b.targets[5] = 8;
-    gsssp_csr bc = b.csr();
-    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate target out of range");
-    check(std::strstr(gsssp_last_error(), "edge 5") != nullptr, "target text names the edge: '%s'",
-          gsssp_last_error());
-  }
-  {
-    Graph b = g;
-    b.offsets[0] = 1;
-    gsssp_csr bc = b.csr();
-    check_status(gsssp_csr_validate(&bc), GSSSP_ERROR_INVALID_GRAPH, "validate offsets[0] != 0");
-  }
+  expect_invalid("validate non-monotone", "index 4", [](Graph& b) { b.offsets[4] = 5; });  // 9 -> 5 -> 14
+  expect_invalid("validate target out of range", "edge 5", [](Graph& b) { b.targets[5] = 8; });
+  expect_invalid("validate offsets[0] != 0", nullptr, [](Graph& b) { b.offsets[0] = 1; });
 }
 
 TEST_F(CsrValidate, RefusesInconsistentSizesAndNullArrays) {
@@ -172,13 +165,7 @@ TEST_F(CpuSssp, NegativeWeightTextAsDocumented) {
 
 // 0 -> 1 -> 2 with 3e38 each overflows float; a second path that rescues vertex 2 does not.
 TEST_F(CpuSssp, FloatOverflowOnlyOnAShortestPath) {
-  Graph o;
-  o.name = "overflow";
-  o.n = 3;
-  o.is_float = true;
-  o.offsets = {0, 1, 2, 2};
-  o.targets = {1, 2};
-  o.float_weights = {3e38f, 3e38f};
+  Graph o = overflow_graph();
   Result r = run_cpu(o, 0);
   check_status(r.status, GSSSP_ERROR_OVERFLOW, "cpu_sssp float overflow");
   o.offsets = {0, 2, 3, 3};

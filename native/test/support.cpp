@@ -48,18 +48,55 @@ double now_ms() {
 
 
 
+std::vector<int64_t> csr_from_edges(const EdgeList& list, Graph& g) {
+  g.n = list.n;
+  g.offsets.assign(static_cast<size_t>(list.n) + 1, 0);
+  for (const auto& e : list.edges) ++g.offsets[e.first + 1];
+  for (int64_t v = 0; v < list.n; ++v) g.offsets[v + 1] += g.offsets[v];
+  std::vector<int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
+  std::vector<int64_t> order(list.edges.size());
+  g.targets.resize(list.edges.size());
+  for (size_t i = 0; i < list.edges.size(); ++i) {
+    order[i] = next[list.edges[i].first]++;
+    g.targets[order[i]] = list.edges[i].second;
+  }
+  return order;
+}
+
+Graph overflow_graph() {
+  Graph o;
+  o.name = "overflow";
+  o.n = 3;
+  o.is_float = true;
+  o.offsets = {0, 1, 2, 2};
+  o.targets = {1, 2};
+  o.float_weights = {3e38f, 3e38f};
+  return o;
+}
+
+gsssp_options target_options(const std::vector<int32_t>& targets) {
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.compute_predecessors = 0;
+  o.targets = targets.data();
+  o.target_count = static_cast<int64_t>(targets.size());
+  return o;
+}
+
+bool read_graph(const std::string& path, Graph& g) {
+  const bool generated = path.rfind("gen:", 0) == 0;
+  if (generated ? generate_named(path.substr(4), g) : load_dimacs(path, g)) return true;
+  std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
+  return false;
+}
+
 // CSR from an edge list (counting sort by source, stable) with weights drawn by `rule`.
 Graph build(std::string name, const EdgeList& list, const WeightRule& rule, std::mt19937_64& rng) {
   Graph g;
   g.name = std::move(name);
   g.n = list.n;
   g.is_float = rule.is_float;
-  g.offsets.assign(static_cast<size_t>(list.n) + 1, 0);
-  for (const auto& e : list.edges) ++g.offsets[e.first + 1];
-  for (int64_t v = 0; v < list.n; ++v) g.offsets[v + 1] += g.offsets[v];
-  std::vector<int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
-  g.targets.resize(list.edges.size());
-  for (const auto& e : list.edges) g.targets[next[e.first]++] = e.second;
+  csr_from_edges(list, g);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::uniform_int_distribution<int32_t> ints(1, std::max(1, rule.max_int));
   const size_t m = list.edges.size();
@@ -348,20 +385,11 @@ bool load_dimacs(const std::string& path, Graph& g) {
   if (gz) pclose(file);
   else std::fclose(file);
   if (list.n <= 0) return false;
-  // Same stable counting sort as build(), carrying the file's weights.
+  // The same counting sort as build(), carrying the file's weights.
   g.name = path;
-  g.n = list.n;
-  g.offsets.assign(static_cast<size_t>(list.n) + 1, 0);
-  for (const auto& e : list.edges) ++g.offsets[e.first + 1];
-  for (int64_t v = 0; v < list.n; ++v) g.offsets[v + 1] += g.offsets[v];
-  std::vector<int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
-  g.targets.resize(list.edges.size());
+  const std::vector<int64_t> order = csr_from_edges(list, g);
   g.int_weights.resize(list.edges.size());
-  for (size_t i = 0; i < list.edges.size(); ++i) {
-    const int64_t at = next[list.edges[i].first]++;
-    g.targets[at] = list.edges[i].second;
-    g.int_weights[at] = weights[i];
-  }
+  for (size_t i = 0; i < list.edges.size(); ++i) g.int_weights[order[i]] = weights[i];
   return true;
 }
 

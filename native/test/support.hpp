@@ -85,6 +85,14 @@ __attribute__((format(printf, 2, 3))) bool check(bool ok, const char* fmt, ...);
 bool check_status(int got, int want, const char* what);
 double now_ms();
 Graph build(std::string name, const EdgeList& list, const WeightRule& rule, std::mt19937_64& rng);
+// g's offsets and targets from the edge list (a stable counting sort by source); order[i] = the CSR slot of edge i.
+std::vector<int64_t> csr_from_edges(const EdgeList& list, Graph& g);
+// 0 -> 1 -> 2, float weights 3e38 each: the distance of 2 overflows float32.
+Graph overflow_graph();
+// Options for a query told its targets, without predecessors (targets must outlive the options).
+gsssp_options target_options(const std::vector<int32_t>& targets);
+// A DIMACS file, or "gen:SPEC" (generate_named); prints why not to stderr.
+bool read_graph(const std::string& path, Graph& g);
 EdgeList uniform_edges(int64_t n, int64_t m, std::mt19937_64& rng);
 EdgeList grid_edges(int64_t width, int64_t height);
 EdgeList chain_edges(int64_t n, bool with_shortcuts, std::mt19937_64& rng);

@@ -9,11 +9,8 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                int adds_repeat, int32_t block_size) {
   Graph g;
   const double t0 = now_ms();
+  if (!read_graph(path, g)) return 2;
   const bool generated = path.rfind("gen:", 0) == 0;
-  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
-    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
-    return 2;
-  }
   if (generated || source < 0) source = largest_out_degree(g);
   if (as_float) {
     g.is_float = true;
@@ -142,11 +139,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
 
 int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only) {
   Graph g;
-  const bool generated = path.rfind("gen:", 0) == 0;
-  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
-    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
-    return 2;
-  }
+  if (!read_graph(path, g)) return 2;
   if (source < 0) source = largest_out_degree(g);
   const int64_t n = g.n;
   std::printf("probe %s: %lld vertices, %zu edges, source %lld, %d runs each (median us)\n", path.c_str(),
@@ -302,14 +295,9 @@ namespace gsssp_test {
 // Prints the medians, their ratio, how many stops ended early and how many fell back to a full search.
 int run_pairs(const std::string& path, int pairs, bool static_delta) {
   Graph g;
-  const bool generated = path.rfind("gen:", 0) == 0;
-  if (generated ? !generate_named(path.substr(4), g) : !load_dimacs(path, g)) {
-    std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
-    return 2;
-  }
+  if (!read_graph(path, g)) return 2;
   int32_t devices = 0;
-  gsssp_device_count(&devices);
-  if (devices == 0) {
+  if (gsssp_device_count(&devices) != GSSSP_SUCCESS || devices == 0) {
     std::printf("no CUDA device: --pairs skipped\n");
     return 0;
   }

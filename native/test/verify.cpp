@@ -13,11 +13,7 @@ void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rn
     const int64_t source = pick(rng);
     std::vector<int32_t> targets(static_cast<size_t>(1 + q * 2));
     for (auto& t : targets) t = static_cast<int32_t>(pick(rng));
-    gsssp_options o;
-    gsssp_options_init(&o);
-    o.compute_predecessors = 0;
-    o.targets = targets.data();
-    o.target_count = static_cast<int64_t>(targets.size());
+    const gsssp_options o = target_options(targets);
     std::vector<int64_t> d(static_cast<size_t>(g.n));
     const std::string what = "targets " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
                              " src=" + std::to_string(source);
