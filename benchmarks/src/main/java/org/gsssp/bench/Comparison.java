@@ -48,6 +48,9 @@ public record Comparison(String x, String y) {
         if (name.isEmpty()) {
             return false;
         }
+        if (isPeer(name)) {
+            return true;
+        }
         if (name.equalsIgnoreCase(ExperimentRunner.JGRAPHT)) {
             return true;
         }
@@ -57,6 +60,28 @@ public record Comparison(String x, String y) {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** An external program's row ({@link Peer#label()}: {@code peer:NAME}). */
+    public static boolean isPeer(String name) {
+        return name.startsWith(Peer.PREFIX) && name.length() > Peer.PREFIX.length();
+    }
+
+    /**
+     * {@link #allPairs}, then every gsssp algorithm over every peer (the ADDS paper's Table 3 is ADDS over
+     * LonestarGPU's Near-Far: with peers in the run, "adds over peer:nf" stands beside "adds over near-far").
+     */
+    public static List<Comparison> allPairs(List<String> algorithms, List<Peer> peers) {
+        List<Comparison> pairs = allPairs(algorithms);
+        for (String a : algorithms) {
+            if (a.equalsIgnoreCase(ExperimentRunner.JGRAPHT)) {
+                continue;
+            }
+            for (Peer p : peers) {
+                pairs.add(new Comparison(a, p.label()));
+            }
+        }
+        return pairs;
     }
 
     /** Every later algorithm over every earlier one: with the baselines listed first, speedups over them. */

@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jgrapht-max-edges", paramLabel = "M", description = "Skip JGraphT on graphs with more edges (default ${DEFAULT-VALUE}).")
     long jgraphtMaxEdges = 2_000_000;
 
-    @Option(names = "--compare", split = ",", paramLabel = "X:Y", description = "Comparisons for the speedup and work tables, X over Y (default: every algorithm over every one listed before it).")
+    @Option(names = "--compare", split = ",", paramLabel = "X:Y", description = "Comparisons for the speedup and work tables, X over Y; a peer is peer:NAME (default: every algorithm over every one listed before it, and every gsssp algorithm over every peer).")
     List<String> compare;
 
     @Option(names = "--plot-baseline", paramLabel = "NAME", description = "Figure 8 draws speedups over this algorithm (default: dijkstra-cpu, else the first).")
@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         }
         ExperimentRunner.Config config = new ExperimentRunner.Config(sources, names, repetitions, warmup, source,
                 jgraphtMaxEdges, !noVerify, peerList, peerTimeout);
-        List<Comparison> comparisons = compare == null ? Comparison.allPairs(names)
+        List<Comparison> comparisons = compare == null ? Comparison.allPairs(names, peerList)
                 : compare.stream().map(Comparison::parse)
                         .map(c -> new Comparison(canonical(c.x()), canonical(c.y()))).toList();
         String baseline = plotBaseline != null ? canonical(plotBaseline)
@@ -119,6 +119,9 @@ final class RunCommand implements Callable<Integer> {
     /** jgrapht, or an algorithm's CLI name (aliases such as 'cpu' resolved). */
     static String canonical(String name) {
         String n = name.strip().toLowerCase(Locale.ROOT);
+        if (Comparison.isPeer(name.strip())) {
+            return name.strip();  // a peer's name is the user's own
+        }
         return n.equals(ExperimentRunner.JGRAPHT) ? n : AlgorithmVariant.parse(n).name();
     }
 

@@ -65,11 +65,28 @@ class PeerRunnerTest {
         assertTrue(h.note().startsWith("hang: no answer within 2 s"), h.note());
 
         ReportWriter report = new ReportWriter(Environment.detect("test"), config, rows,
-                Comparison.allPairs(List.of("dijkstra-cpu")), "dijkstra-cpu");
+                Comparison.allPairs(List.of("dijkstra-cpu"), List.of(good, bad, hang)), "dijkstra-cpu");
         String summary = report.summary(List.of(), null);
         assertTrue(summary.contains("## Over the best peer"), summary);
         // the bad peer is faster but wrong, the hanging one never answered: the best is the good one
         assertTrue(summary.contains("| peer:good | 1.500 |"), summary);
+        // Table 3 has a row over the good peer; none over the wrong or the hanging one (no graph where both ran
+        // and matched)
+        assertTrue(summary.contains("| dijkstra-cpu over peer:good | 1 |"), summary);
+        assertTrue(!summary.contains("over peer:bad |") && !summary.contains("over peer:hang |"), summary);
+    }
+
+    @Test
+    void comparisonsNamePeers() {
+        assertEquals(new Comparison("adds", "peer:nf"), Comparison.parse("adds:peer:nf"));
+        assertEquals(new Comparison("adds:static-delta", "peer:adds-artifact"),
+                Comparison.parse("adds:static-delta:peer:adds-artifact"));
+        List<Comparison> pairs = Comparison.allPairs(List.of("jgrapht", "near-far", "adds"),
+                List.of(Peer.parse("nf=/x"), Peer.parse("artifact=/y")));
+        assertTrue(pairs.contains(new Comparison("adds", "near-far")), pairs.toString());
+        assertTrue(pairs.contains(new Comparison("adds", "peer:nf")), pairs.toString());
+        assertTrue(pairs.contains(new Comparison("near-far", "peer:artifact")), pairs.toString());
+        assertTrue(pairs.stream().noneMatch(c -> c.x().equals("jgrapht") && c.y().startsWith("peer:")), pairs.toString());
     }
 
     @Test
