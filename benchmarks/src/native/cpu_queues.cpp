@@ -1,6 +1,6 @@
 // CPU Dijkstra's priority queues side by side, outside the library, timed on the host that serves: a radix heap with
-// 64- and 32-bit keys, a 4-ary heap with decrease-key, a lazy binary heap and the 4-ary heap that moves to the radix heap
-// once it is large, on rome99, random graphs of several sizes and weight ranges, a 512 x 512 grid and road NY.
+// 64- and 32-bit keys, a 4-ary heap with decrease-key, a lazy binary heap, the 4-ary heap that moves to the radix heap
+// once it is large, and Dial's buckets (largest weights up to 65,536), on rome99, random graphs of several sizes and weight ranges, a 512 x 512 grid and road NY.
 // Usage: g++ -O3 -std=c++17 benchmarks/src/native/cpu_queues.cpp -o cpu_queues && ./cpu_queues ROME99.gr [NY.gr]
 // (DIMACS .gr files, uncompressed). Its figures are quoted in native/src/cpu/dijkstra.cpp.
 #include <algorithm>
@@ -88,6 +88,16 @@ int64_t adaptive_run(const G& g,int s,int64_t* dist){ thread_local Quad h; threa
     }
   }
   return ex; }
+// Dial's bucket queue (Dial, CACM 1969): distances in [cur, cur + maxW] live in maxW + 1 circular buckets, so a push
+// is an append and a pop scans to the next non-empty bucket; only for small integer weights.
+int MAXW = 10;
+int64_t dial_run(const G& g,int s,int64_t* dist){ thread_local vector<vector<int32_t>> b; const int K=MAXW+1;
+  if((int)b.size()<K) b.resize(K); for(int i=0;i<K;i++) b[i].clear();
+  fill(dist,dist+g.n,INT64_MAX); dist[s]=0; b[0].push_back(s); int64_t ex=0, pending=1, cur=0;
+  while(pending){ auto& q=b[cur%K]; while(!q.empty()){ int u=q.back(); q.pop_back(); --pending; int64_t du=dist[u]; if(du!=cur) continue; ++ex;
+      for(int64_t e=g.off[u];e<g.off[u+1];++e){ int v=g.tgt[e]; int64_t c=du+g.w[e]; if(c<dist[v]){dist[v]=c; b[c%K].push_back(v); ++pending;} } }
+    ++cur; }
+  return ex; }
 int64_t quad_max(const G& g,int s,int64_t* dist){ thread_local Quad h; h.init(g.n); fill(h.pos.begin(),h.pos.begin()+g.n,-1);
   fill(dist,dist+g.n,INT64_MAX); dist[s]=0; h.push_or_lower(s,0); int64_t mx=0;
   while(h.size){ int u=h.pop(); int64_t du=dist[u]; for(int64_t e=g.off[u];e<g.off[u+1];++e){ int v=g.tgt[e]; int64_t c=du+g.w[e]; if(c<dist[v]){dist[v]=c; h.push_or_lower(v,c);} } mx=max<int64_t>(mx,h.size);}
@@ -112,6 +122,7 @@ int main(int argc,char** argv){
     timeit("radix64",name.c_str(),g,s,radix_run<uint64_t>,reps);
     timeit("radix32",name.c_str(),g,s,radix_run<uint32_t>,reps);
     timeit("quad",name.c_str(),g,s,quad_run,reps);
-    timeit("adaptive",name.c_str(),g,s,adaptive_run,reps); }
+    timeit("adaptive",name.c_str(),g,s,adaptive_run,reps);
+    { int32_t mw=1; for (auto w: g.w) mw=max(mw,w); MAXW=mw; if (mw <= 65536) timeit("dial",name.c_str(),g,s,dial_run,reps); } }
   }
 }

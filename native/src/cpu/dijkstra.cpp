@@ -16,7 +16,8 @@
 namespace gsssp::cpu {
 namespace {
 
-// The priority queue is a radix heap (Ahuja, Mehlhorn, Orlin & Tarjan, J. ACM 1990): Dijkstra's keys only grow, so an
+// The priority queue is Dial's buckets for int32 weights of at most kBucketMaxWeight (BucketQueue, below), else a
+// radix heap (Ahuja, Mehlhorn, Orlin & Tarjan, J. ACM 1990): Dijkstra's keys only grow, so an
 // entry is filed by the highest bit in which its key differs from the last key taken, and each entry moves down the
 // buckets at most once per bit. For non-negative int64 distances the key is the distance, 32-bit when every distance
 // fits (at most (n - 1) x the largest weight), else 64-bit; for non-negative float32 distances it is the float's bit
@@ -41,13 +42,15 @@ namespace {
 // than a few tens of MB.
 constexpr int64_t kKeepVertices = int64_t{1} << 22;
 
-template <class Key>
+template <class KeyType>
 class RadixHeap {
  public:
+  using Key = KeyType;
   static constexpr int kBits = static_cast<int>(sizeof(Key) * 8);
 
-  // Empties the heap (keeping the buckets' memory) for a search whose first key is 0.
-  void reset() {
+  // Empties the heap (keeping the buckets' memory) for a search whose first key is 0 (the largest weight does not
+  // matter to it).
+  void reset(int64_t /*max_weight*/ = 0) {
     for (auto& bucket : buckets_) bucket.clear();
     last_ = 0;
     size_ = 0;
@@ -87,6 +90,83 @@ class RadixHeap {
   size_t size_ = 0;
 };
 
+// Dial's bucket queue (R. B. Dial, "Algorithm 360", CACM 12(11), 1969), for int32 weights of at most
+// kBucketMaxWeight: while Dijkstra takes key k, every key in the queue lies in [k, k + max weight], so a power of two
+// (at least 64) of circular buckets above the largest weight files each entry by key & mask. A push is an append; a
+// pop takes the current bucket, or jumps to the next occupied one. Stale entries are skipped as with the radix heap (an entry's key is the
+// current key when it is popped, the vertex's distance may since be lower).
+//
+// Measured on the development machine (benchmarks/src/native/cpu_queues.cpp, median of 2,000 runs, us, radix heap
+// with 32-bit keys / buckets): random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph) 14.9 / 8.2; the same with
+// w 1..1,000 30.9 / 17.5; n = 4,096, w 1..1,000 114.7 / 53.6; grid 512^2, w 1..1,000 16,724 / 11,425; random 262k,
+// w 1..1,000 44,336 / 25,153 to 36,119; road NY (max weight 36,946) 22,165 / 19,810; but rome99 (max weight 12,711, 3,353
+// vertices: most keys empty) 77.5 / 232.9. Hence buckets only up to a largest weight of 1,024. In the library, with the
+// occupancy bits: gsssp_time --probe --only cpu, random n = 1,000, d 7, w 1..1,000: 32.7 us with the radix heap, 15.1
+// with buckets; FfmCallBenchmark.cpuQuery1k from Java (w 1..10): 17.3 +- 3.6 us before, 10.7 +- 0.5 after
+// (development machine, 2 cores; not yet measured on the GPU host).
+constexpr int64_t kBucketMaxWeight = 1024;
+
+class BucketQueue {
+ public:
+  using Key = uint64_t;
+
+  // Empties the queue (keeping the buckets' memory) for a search whose first key is 0 and whose weights are at most
+  // max_weight (<= kBucketMaxWeight).
+  void reset(int64_t max_weight) {
+    size_t count = 64;
+    while (count <= static_cast<size_t>(max_weight)) count <<= 1;
+    if (buckets_.size() < count) buckets_.resize(count);
+    for (auto& bucket : buckets_) bucket.clear();
+    occupied_.assign(count / 64, 0);
+    mask_ = count - 1;
+    current_ = 0;
+    size_ = 0;
+  }
+  bool empty() const { return size_ == 0; }
+  void push(Key key, int32_t vertex) {
+    const size_t b = key & mask_;
+    buckets_[b].push_back(vertex);
+    occupied_[b >> 6] |= uint64_t{1} << (b & 63);
+    ++size_;
+  }
+  std::pair<Key, int32_t> pop() {
+    size_t b = current_ & mask_;
+    if (buckets_[b].empty()) {
+      // The next non-empty bucket, circularly, by the occupancy bits: a pop costs at most one pass over
+      // count / 64 words however many keys are empty (a long chain of heavy edges would otherwise step through
+      // up to max_weight keys per vertex).
+      const size_t next = next_occupied(b);
+      current_ += (next - b) & mask_;
+      b = next;
+    }
+    auto& bucket = buckets_[b];
+    const int32_t vertex = bucket.back();
+    bucket.pop_back();
+    if (bucket.empty()) occupied_[b >> 6] &= ~(uint64_t{1} << (b & 63));
+    --size_;
+    return {current_, vertex};
+  }
+
+ private:
+  // The first occupied bucket at or after b, wrapping around (the queue is not empty).
+  size_t next_occupied(size_t b) const {
+    const size_t words = occupied_.size();
+    size_t w = b >> 6;
+    uint64_t bits = occupied_[w] & (~uint64_t{0} << (b & 63));
+    for (size_t step = 0; bits == 0 && step < words; ++step) {
+      w = (w + 1) % words;
+      bits = occupied_[w];
+    }
+    return (w << 6) + static_cast<size_t>(__builtin_ctzll(bits));
+  }
+
+  std::vector<std::vector<int32_t>> buckets_;
+  std::vector<uint64_t> occupied_;  // bit b: bucket b holds entries
+  size_t mask_ = 0;
+  Key current_ = 0;
+  size_t size_ = 0;
+};
+
 // The radix key of a non-negative distance.
 inline uint64_t radix_key(int64_t d) { return static_cast<uint64_t>(d); }
 inline uint32_t radix_key(float d) {
@@ -120,8 +200,9 @@ struct Progress {
 // counters and the graph's pointers in locals and is compiled on its own (noinline). Inlined into the dispatch with
 // its three key and weight types, or with its counters in a lambda's by-reference captures, it ran the 1,000-vertex
 // query (d 7, w 1..10) in 18.9-19.3 us, against 15.7-15.9 us (development machine, median of 20,000 calls).
-template <class Key, class Weight, class Dist>
-__attribute__((noinline)) Progress drain(RadixHeap<Key>& queue, const Graph<Weight, Dist> g, int64_t remaining) {
+template <class Queue, class Weight, class Dist>
+__attribute__((noinline)) Progress drain(Queue& queue, const Graph<Weight, Dist> g, int64_t remaining) {
+  using Key = typename Queue::Key;
   int64_t extractions = 0;
   int64_t edges_relaxed = 0;
   bool overflowed = false;
@@ -161,10 +242,12 @@ __attribute__((noinline)) Progress drain(RadixHeap<Key>& queue, const Graph<Weig
   return Progress{extractions, edges_relaxed, remaining, overflowed, stopped};
 }
 
-// Key: the radix heap's key type (uint32 or uint64 for int64 distances, the bit pattern for float32 ones).
-template <class Weight, class Dist, class Output, class Key>
+// Queue: the radix heap (keys uint32 or uint64 for int64 distances, the bit pattern for float32 ones) or the bucket
+// queue (int32 weights of at most kBucketMaxWeight, the largest being max_weight).
+template <class Weight, class Dist, class Output, class Queue>
 DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, int32_t* predecessors,
-                   const int32_t* stop_at, int64_t stop_count) {
+                   const int32_t* stop_at, int64_t stop_count, int64_t max_weight) {
+  using Key = typename Queue::Key;
   const int64_t n = csr.num_vertices;
   const int64_t* offsets = csr.offsets;
   const int32_t* targets = csr.targets;
@@ -186,10 +269,10 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   }
   std::fill(dist, dist + n, infinity);
   if (predecessors != nullptr) std::fill(predecessors, predecessors + n, GSSSP_NO_PREDECESSOR);
-  thread_local RadixHeap<Key> kept_heap;
-  std::unique_ptr<RadixHeap<Key>> own_heap;
-  if (n > kKeepVertices) own_heap = std::make_unique<RadixHeap<Key>>();
-  RadixHeap<Key>& radix = own_heap ? *own_heap : kept_heap;
+  thread_local Queue kept_queue;
+  std::unique_ptr<Queue> own_queue;
+  if (n > kKeepVertices) own_queue = std::make_unique<Queue>();
+  Queue& queue = own_queue ? *own_queue : kept_queue;
   DijkstraCounts counts;
 
   // Targets: the search ends once each is settled (popped with its final key); a per-thread flag array marks
@@ -218,9 +301,9 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
 
   dist[source] = Dist(0);
   const Graph<Weight, Dist> graph{offsets, targets, weights, dist, predecessors, wanted.data(), infinity};
-  radix.reset();  // also drops what a search stopped at its targets left
-  radix.push(static_cast<Key>(radix_key(Dist(0))), static_cast<int32_t>(source));
-  const Progress progress = drain<Key>(radix, graph, remaining);
+  queue.reset(max_weight);  // also drops what a search stopped at its targets left
+  queue.push(static_cast<Key>(radix_key(Dist(0))), static_cast<int32_t>(source));
+  const Progress progress = drain(queue, graph, remaining);
   counts.extractions = progress.extractions;
   counts.edges_relaxed = progress.edges_relaxed;
   const bool sum_overflowed = progress.overflowed;
@@ -242,16 +325,24 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
 DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors,
                         const int32_t* targets, int64_t target_count, int64_t max_int_weight) {
   if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return run<float, float, double, uint32_t>(csr, source, static_cast<double*>(distances), predecessors, targets,
-                                               target_count);
+    return run<float, float, double, RadixHeap<uint32_t>>(csr, source, static_cast<double*>(distances), predecessors,
+                                                          targets, target_count, 0);
   }
   if (max_int_weight < 0) max_int_weight = graph::weight_facts(csr).max_int_weight;
+  auto* out = static_cast<int64_t*>(distances);
+  if (max_int_weight >= 0 && max_int_weight <= kBucketMaxWeight) {
+    return run<int32_t, int64_t, int64_t, BucketQueue>(csr, source, out, predecessors, targets, target_count,
+                                                       max_int_weight);
+  }
   // Every distance is at most (n - 1) * max weight: 32-bit keys when that stays below 2^32 - 1.
   const bool narrow = csr.num_vertices <= 1 ||
                       static_cast<double>(csr.num_vertices - 1) * static_cast<double>(max_int_weight) < 4294967295.0;
-  auto* out = static_cast<int64_t*>(distances);
-  if (narrow) return run<int32_t, int64_t, int64_t, uint32_t>(csr, source, out, predecessors, targets, target_count);
-  return run<int32_t, int64_t, int64_t, uint64_t>(csr, source, out, predecessors, targets, target_count);
+  if (narrow) {
+    return run<int32_t, int64_t, int64_t, RadixHeap<uint32_t>>(csr, source, out, predecessors, targets, target_count,
+                                                               max_int_weight);
+  }
+  return run<int32_t, int64_t, int64_t, RadixHeap<uint64_t>>(csr, source, out, predecessors, targets, target_count,
+                                                             max_int_weight);
 }
 
 }  // namespace gsssp::cpu
