@@ -175,6 +175,28 @@ TEST_F(CpuSssp, FloatOverflowOnlyOnAShortestPath) {
   check_status(r.status, GSSSP_SUCCESS, "cpu_sssp float overflow on a non-shortest path");
 }
 
+// A chain of equal heavy weights: Dial's buckets (largest weight <= 1,024) wrap around their ring thousands of
+// times, with every key between two vertices empty; the radix heap (1,025) gives the same answers.
+TEST_F(CpuSssp, HeavyChainInBucketsAndRadixHeap) {
+  for (int32_t w : {1, 63, 64, 65, 1000, 1024, 1025}) {
+    Graph chain;
+    chain.name = "heavy-chain";
+    chain.n = 5000;
+    chain.offsets.clear();
+    for (int64_t v = 0; v < chain.n; ++v) chain.offsets.push_back(v);  // offsets[v] = v for v < n
+    chain.offsets.push_back(chain.n - 1);
+    for (int64_t v = 0; v + 1 < chain.n; ++v) {
+      chain.targets.push_back(static_cast<int32_t>(v + 1));
+      chain.int_weights.push_back(w);
+    }
+    const Result r = run_cpu(chain, 0);
+    bool exact = r.status == GSSSP_SUCCESS;
+    for (int64_t v = 0; v < chain.n && exact; ++v) exact = r.raw[static_cast<size_t>(v)] == v * w;
+    check(exact, "chain of 5,000 with weight %d: status %d or a wrong distance", w, r.status);
+    check_tree(chain, 0, r, "heavy chain");
+  }
+}
+
 TEST_F(CpuSssp, SingleVertexWithoutEdges) {
   Graph one;
   one.name = "single";
