@@ -4,6 +4,16 @@
 
 namespace gsssp_test {
 
+namespace {
+// Whether a CUDA device is there; if not, says what is skipped.
+bool gpu_present(const char* skipped) {
+  int32_t devices = 0;
+  if (gsssp_device_count(&devices) == GSSSP_SUCCESS && devices > 0) return true;
+  std::printf("no CUDA device: %s skipped\n", skipped);
+  return false;
+}
+}  // namespace
+
 // block_size: threads per block for the timing runs (--block); 0 = each algorithm's default.
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,
                int adds_repeat, int32_t block_size) {
@@ -26,12 +36,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
   std::printf("%-14s time %9.3f ms  total %9.3f ms  extractions %lld  reached %lld\n", "cpu-dijkstra",
               cpu.stats.time_ms, cpu.stats.total_ms, static_cast<long long>(cpu.stats.iterations),
               static_cast<long long>(cpu.stats.vertices_reached));
-  int32_t devices = 0;
-  gsssp_device_count(&devices);
-  if (devices == 0) {
-    std::printf("no CUDA device: GPU algorithms skipped\n");
-    return 0;
-  }
+  if (!gpu_present("GPU algorithms")) return 0;
   gsssp_device_graph_t dg = upload(g);
   if (dg == nullptr) return 1;
   if (adds_repeat > 0) {
@@ -183,10 +188,7 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
     std::printf("csr pass (%lld bytes)  %9.1f us  (checksum %lld)\n",
                 static_cast<long long>((n + 1) * 8 + g.targets.size() * 8), median(pass), sum % 1000);
   }
-  if (devices == 0) {
-    std::printf("no CUDA device: GPU probes skipped\n");
-    return 0;
-  }
+  if (!gpu_present("GPU probes")) return 0;
   gsssp_device_graph_t dg = upload(g);
   if (dg == nullptr) return 1;
   void* pinned = nullptr;
@@ -296,11 +298,7 @@ namespace gsssp_test {
 int run_pairs(const std::string& path, int pairs, bool static_delta) {
   Graph g;
   if (!read_graph(path, g)) return 2;
-  int32_t devices = 0;
-  if (gsssp_device_count(&devices) != GSSSP_SUCCESS || devices == 0) {
-    std::printf("no CUDA device: --pairs skipped\n");
-    return 0;
-  }
+  if (!gpu_present("--pairs")) return 0;
   gsssp_device_graph_t dg = upload(g);
   if (dg == nullptr) return 1;
   std::mt19937_64 rng(1);

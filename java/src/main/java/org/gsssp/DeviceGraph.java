@@ -357,10 +357,8 @@ public final class DeviceGraph implements AutoCloseable {
      * cross the bus.
      */
     private DeviceResult queryTargets(int source, int[] targets) {
-        return queryResident(source, resolve(Algorithm.AUTO), NO_TREE, targets);
+        return queryResident(source, resolve(Algorithm.AUTO), Sssp.NO_PREDECESSORS, targets);
     }
-
-    private static final Options NO_TREE = Options.builder().computePredecessors(false).build();
 
     /**
      * A shortest path from {@code source} to {@code target}, by AUTO (see {@link #distances(int, int[])}).
@@ -411,7 +409,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
-        Options noTree = Options.builder().computePredecessors(false).build();
+        Options noTree = Sssp.NO_PREDECESSORS;
         Algorithm design = resolveBatch(algorithm, noTree, sources.length);
         if (oneLaunch(design)) {
             Sssp.checkTargets(graph, targets);

@@ -307,7 +307,8 @@ public final class Sssp {
                 negative ? null : targets);
     }
 
-    private static final Options NO_PREDECESSORS = Options.builder().computePredecessors(false).build();
+    /** Default options without a predecessor tree (shared with DeviceGraph's target and matrix queries). */
+    static final Options NO_PREDECESSORS = Options.builder().computePredecessors(false).build();
 
     static void checkTargets(Graph graph, int[] targets) {
         for (int t : targets) {
