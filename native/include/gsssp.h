@@ -276,6 +276,18 @@ typedef struct gsssp_device_graph_s* gsssp_device_graph_t;
 /* Uploads the CSR to `device` (validated first). The host arrays are not referenced after return. */
 GSSSP_API int gsssp_device_graph_create(gsssp_device_graph_t* out, int32_t device, const gsssp_csr* graph);
 
+/* An upload's progress, called on the uploading thread: once before the first copy (done_bytes 0), after each
+ * chunk of at most GSSSP_UPLOAD_CHUNK_BYTES, and once at the end (done_bytes == total_bytes, the graph's
+ * arrays: 8 bytes per vertex plus one and 8 per edge). A nonzero return stops the upload: nothing stays
+ * allocated and the call fails with GSSSP_ERROR_CLOSED. The callback must not call into gsssp. */
+typedef int (*gsssp_progress_fn)(int64_t done_bytes, int64_t total_bytes, void* user_data);
+#define GSSSP_UPLOAD_CHUNK_BYTES ((int64_t)256 << 20)
+
+/* gsssp_device_graph_create, copying the arrays in chunks and reporting each one to `progress` (may be NULL). */
+GSSSP_API int gsssp_device_graph_create_with_progress(gsssp_device_graph_t* out, int32_t device,
+                                                      const gsssp_csr* graph, gsssp_progress_fn progress,
+                                                      void* user_data);
+
 /* Makes running and future queries on the handle fail with GSSSP_ERROR_CLOSED as soon as they next check
  * (between rounds), without freeing anything; safe to call from any thread while queries run. */
 GSSSP_API int gsssp_device_graph_cancel(gsssp_device_graph_t graph);

@@ -19,6 +19,85 @@ TEST_F(DeviceInfo, NamesTheCardAndRefusesABadIndex) {
   check_status(gsssp_device_graph_create(&dg, 9999, &c), GSSSP_ERROR_INVALID_ARGUMENT, "create on device 9999");
 }
 
+// gsssp_device_graph_create_with_progress: a graph whose targets and weights are each larger than one upload chunk
+// (GSSSP_UPLOAD_CHUNK_BYTES), so every array crosses in several pieces. n = 2^16 vertices with edges v -> v+k
+// (mod n) of weight k for k = 1..1,100: 72M edges, and the distance from 0 to v is v (any path wraps around at a
+// cost of at least n), which ADDS must find through the chunked copy.
+using Upload = GpuTest;
+
+struct ProgressLog {
+  std::vector<std::pair<int64_t, int64_t>> calls;
+  int stop_at = -1;  // return nonzero at this call
+};
+
+int record_progress(int64_t done, int64_t total, void* user) {
+  auto* log = static_cast<ProgressLog*>(user);
+  log->calls.emplace_back(done, total);
+  return static_cast<int>(log->calls.size()) - 1 == log->stop_at ? 7 : 0;
+}
+
+Graph chunked_graph() {
+  constexpr int64_t kN = 1 << 16;
+  constexpr int32_t kDegree = 1100;
+  Graph g;
+  g.name = "wrap-around";
+  g.n = kN;
+  g.offsets.resize(kN + 1);
+  g.targets.resize(static_cast<size_t>(kN * kDegree));
+  g.int_weights.resize(g.targets.size());
+  for (int64_t v = 0; v < kN; ++v) {
+    g.offsets[v] = v * kDegree;
+    for (int32_t k = 1; k <= kDegree; ++k) {
+      g.targets[v * kDegree + k - 1] = static_cast<int32_t>((v + k) % kN);
+      g.int_weights[v * kDegree + k - 1] = k;
+    }
+  }
+  g.offsets[kN] = kN * kDegree;
+  return g;
+}
+
+TEST_F(Upload, ReportsEveryChunkAndCanBeStopped) {
+  const Graph g = chunked_graph();
+  const gsssp_csr c = g.csr();
+  const int64_t total = (g.n + 1) * 8 + c.num_edges * 8;
+  const int64_t chunk = GSSSP_UPLOAD_CHUNK_BYTES;
+  ASSERT_GT(c.num_edges * 4, 2 * chunk) << "the test graph must span several chunks per array";
+  ProgressLog log;
+  gsssp_device_graph_t dg = nullptr;
+  ASSERT_TRUE(check_status(gsssp_device_graph_create_with_progress(&dg, 0, &c, record_progress, &log), GSSSP_SUCCESS,
+                           "upload with progress"));
+  // one call before any copy, one per chunk of each array (offsets, targets, weights)
+  const auto chunks = [&](int64_t bytes) { return (bytes + chunk - 1) / chunk; };
+  const size_t want = static_cast<size_t>(1 + chunks((g.n + 1) * 8) + 2 * chunks(c.num_edges * 4));
+  check(log.calls.size() == want, "progress called %zu times, want %zu", log.calls.size(), want);
+  check(log.calls.front().first == 0 && log.calls.back().first == total, "progress from 0 to %lld, got %lld..%lld",
+        static_cast<long long>(total), static_cast<long long>(log.calls.front().first),
+        static_cast<long long>(log.calls.back().first));
+  for (size_t i = 1; i < log.calls.size(); ++i) {
+    const int64_t step = log.calls[i].first - log.calls[i - 1].first;
+    check(log.calls[i].second == total && step > 0 && step <= chunk, "progress call %zu: %lld of %lld (step %lld)", i,
+          static_cast<long long>(log.calls[i].first), static_cast<long long>(log.calls[i].second),
+          static_cast<long long>(step));
+  }
+  const Result r = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, 0);
+  check_status(r.status, GSSSP_SUCCESS, "ADDS on the chunked upload");
+  int64_t wrong = 0;
+  for (int64_t v = 0; v < g.n; ++v) wrong += r.raw[static_cast<size_t>(v)] != v;
+  check(wrong == 0, "%lld of %lld distances differ from v after a chunked upload", static_cast<long long>(wrong),
+        static_cast<long long>(g.n));
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
+
+  // A nonzero answer stops the upload: CLOSED, *out left null, the text naming the callback.
+  ProgressLog stop;
+  stop.stop_at = 2;
+  dg = nullptr;
+  check_status(gsssp_device_graph_create_with_progress(&dg, 0, &c, record_progress, &stop), GSSSP_ERROR_CLOSED,
+               "upload stopped by its callback");
+  check(dg == nullptr && stop.calls.size() == 3, "stopped upload: handle %p, %zu calls", static_cast<void*>(dg),
+        stop.calls.size());
+  check(std::strstr(gsssp_last_error(), "progress callback") != nullptr, "error text: %s", gsssp_last_error());
+}
+
 // The 8-vertex graph of support.cpp, resident for the test.
 class SmallDeviceGraph : public GpuTest {
  protected:

@@ -227,6 +227,14 @@ TEST_F(HostApi, DeviceCallsWithoutAGpu) {
   gsssp_csr bc = b.csr();
   check_status(gsssp_device_graph_create(&dg, 0, &bc), GSSSP_ERROR_INVALID_GRAPH,
                "device_graph_create validates before looking for a GPU");
+  int calls = 0;
+  const gsssp_progress_fn count = [](int64_t, int64_t, void* user) {
+    ++*static_cast<int*>(user);
+    return 0;
+  };
+  check_status(gsssp_device_graph_create_with_progress(&dg, 0, &c, count, &calls), GSSSP_ERROR_NO_GPU,
+               "device_graph_create_with_progress without a GPU");
+  check(dg == nullptr && calls == 0, "no GPU: handle %p, %d progress calls", static_cast<void*>(dg), calls);
 }
 
 }  // namespace

@@ -399,6 +399,11 @@ int gsssp_device_get_info(int32_t device, gsssp_device_info* info) {
 }
 
 int gsssp_device_graph_create(gsssp_device_graph_t* out, int32_t device, const gsssp_csr* graph) {
+  return gsssp_device_graph_create_with_progress(out, device, graph, nullptr, nullptr);
+}
+
+int gsssp_device_graph_create_with_progress(gsssp_device_graph_t* out, int32_t device, const gsssp_csr* graph,
+                                            gsssp_progress_fn progress, void* user_data) {
   return guarded([&] {
     require_non_null(out, "out");
     *out = nullptr;
@@ -406,7 +411,7 @@ int gsssp_device_graph_create(gsssp_device_graph_t* out, int32_t device, const g
     require_device(device);
     GSSSP_CUDA_CHECK(cudaSetDevice(device));
     auto handle = std::make_unique<gsssp_device_graph_s>();
-    handle->graph = gsssp::graph::upload_graph(device, *graph);
+    handle->graph = gsssp::graph::upload_graph(device, *graph, progress, user_data);
     HandleTable& table = handles();
     std::lock_guard<std::mutex> lock(table.mutex);
     handle->serial = table.next_serial++;

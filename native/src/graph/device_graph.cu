@@ -30,7 +30,51 @@ int DeviceGraph::grid_for(int64_t items, int block) const {
   return static_cast<int>(std::max<int64_t>(1, std::min(needed, resident)));
 }
 
-std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr) {
+namespace {
+
+// Copies the host arrays in chunks and tells the caller after each one. Why chunks of pageable copies instead of
+// one cudaMemcpy per array: an R-MAT 28 graph is 36 GB and takes seconds to cross PCIe, and the issue "Beyond
+// 2^31 edges" asks for progress; the driver stages a pageable copy through its own pinned buffers either way, so
+// 256 MiB pieces cost nothing measurable beside the bytes (benchmarks/results/scale/ has the upload rates).
+class ChunkedUpload {
+ public:
+  ChunkedUpload(int64_t total, gsssp_progress_fn progress, void* user_data)
+      : total_(total), progress_(progress), user_data_(user_data) {
+    report();
+  }
+
+  void copy(void* device, const void* host, size_t bytes) {
+    const size_t chunk = static_cast<size_t>(GSSSP_UPLOAD_CHUNK_BYTES);
+    for (size_t at = 0; at < bytes; at += chunk) {
+      const size_t len = std::min(chunk, bytes - at);
+      GSSSP_CUDA_CHECK(cudaMemcpy(static_cast<char*>(device) + at, static_cast<const char*>(host) + at, len,
+                                  cudaMemcpyHostToDevice));
+      done_ += static_cast<int64_t>(len);
+      report();
+    }
+  }
+
+ private:
+  void report() {
+    if (progress_ == nullptr) return;
+    const int answer = progress_(done_, total_, user_data_);
+    if (answer != 0) {
+      fail(GSSSP_ERROR_CLOSED, format("upload stopped by its progress callback (it returned %d after %lld of %lld "
+                                      "bytes)",
+                                      answer, static_cast<long long>(done_), static_cast<long long>(total_)));
+    }
+  }
+
+  int64_t total_;
+  int64_t done_ = 0;
+  gsssp_progress_fn progress_;
+  void* user_data_;
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr, gsssp_progress_fn progress,
+                                          void* user_data) {
   auto graph = std::make_unique<DeviceGraph>();
   graph->device = device;
   graph->num_vertices = csr.num_vertices;
@@ -63,11 +107,10 @@ std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr) {
   graph->offsets = DeviceBuffer((n + 1) * sizeof(int64_t), "graph offsets");
   graph->targets = DeviceBuffer(m * sizeof(int32_t), "graph targets");
   graph->weights = DeviceBuffer(m * weight_size, "graph weights");
-  GSSSP_CUDA_CHECK(cudaMemcpy(graph->offsets.get(), csr.offsets, (n + 1) * sizeof(int64_t), cudaMemcpyHostToDevice));
-  if (m > 0) {
-    GSSSP_CUDA_CHECK(cudaMemcpy(graph->targets.get(), csr.targets, m * sizeof(int32_t), cudaMemcpyHostToDevice));
-    GSSSP_CUDA_CHECK(cudaMemcpy(graph->weights.get(), csr.weights, m * weight_size, cudaMemcpyHostToDevice));
-  }
+  ChunkedUpload upload(static_cast<int64_t>(needed), progress, user_data);
+  upload.copy(graph->offsets.get(), csr.offsets, (n + 1) * sizeof(int64_t));
+  upload.copy(graph->targets.get(), csr.targets, m * sizeof(int32_t));
+  upload.copy(graph->weights.get(), csr.weights, m * weight_size);
   return graph;
 }
 

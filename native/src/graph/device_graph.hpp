@@ -62,7 +62,9 @@ struct DeviceGraph {
   int grid_for(int64_t items, int block) const;
 };
 
-// Computes the summary of a validated CSR and copies it to `device` (which must be current).
-std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr);
+// Computes the summary of a validated CSR and copies it to `device` (which must be current), in chunks of
+// GSSSP_UPLOAD_CHUNK_BYTES, calling `progress` (when not null) as gsssp.h describes.
+std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr, gsssp_progress_fn progress = nullptr,
+                                          void* user_data = nullptr);
 
 }  // namespace gsssp::graph

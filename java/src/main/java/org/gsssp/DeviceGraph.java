@@ -11,6 +11,7 @@ import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
 import org.gsssp.internal.ffi.gsssp_certificate;
+import org.gsssp.internal.ffi.gsssp_progress_fn;
 import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
@@ -77,6 +78,25 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if {@code graph} is closed
      */
     public static DeviceGraph upload(Graph graph, int device) {
+        return upload(graph, device, null);
+    }
+
+    /**
+     * {@link #upload(Graph, int)}, telling {@code progress} after every chunk that crosses to the device (see
+     * {@link UploadProgress}). Throwing from {@code progress} stops the upload and frees what it had allocated.
+     *
+     * @param graph    the graph, open; it is validated before the upload
+     * @param device   the CUDA device ordinal, in [0, {@link Devices#count()})
+     * @param progress hears the bytes copied so far; null for none
+     * @return the resident graph; the caller closes it
+     * @throws NoGpuException if no CUDA device is available
+     * @throws IllegalArgumentException if {@code device} does not exist
+     * @throws InvalidGraphException if the graph's arrays are inconsistent
+     * @throws DeviceMemoryException if the graph does not fit in the device's memory (said before anything is
+     *         allocated, with the bytes needed and free)
+     * @throws GraphClosedException if {@code graph} is closed
+     */
+    public static DeviceGraph upload(Graph graph, int device, UploadProgress progress) {
         NativeLibrary.ensureLoaded();
         int count = Devices.count();
         if (count == 0) {
@@ -90,8 +110,35 @@ public final class DeviceGraph implements AutoCloseable {
         graph.acquireNative();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            Status.check(GssspNative.gsssp_device_graph_create(out, device, NativeGraph.csr(graph, arena)),
-                    "uploading " + graph.name() + " to " + info.name());
+            MemorySegment csr = NativeGraph.csr(graph, arena);
+            if (progress == null) {
+                Status.check(GssspNative.gsssp_device_graph_create(out, device, csr),
+                        "uploading " + graph.name() + " to " + info.name());
+            } else {
+                // An exception must never unwind through the native frames of an upcall (the JVM would stop):
+                // the stub catches it, answers nonzero so that the library stops and frees the upload, and it is
+                // rethrown here once the call has returned.
+                Throwable[] thrown = new Throwable[1];
+                MemorySegment stub = gsssp_progress_fn.allocate((done, total, user) -> {
+                    try {
+                        progress.progress(done, total);
+                        return 0;
+                    } catch (Throwable t) {
+                        thrown[0] = t;
+                        return 1;
+                    }
+                }, arena);
+                int status = GssspNative.gsssp_device_graph_create_with_progress(out, device, csr, stub,
+                        MemorySegment.NULL);
+                if (thrown[0] instanceof RuntimeException e) {
+                    throw e;
+                } else if (thrown[0] instanceof Error e) {
+                    throw e;
+                } else if (thrown[0] != null) {
+                    throw new IllegalStateException("the upload's progress listener threw", thrown[0]);
+                }
+                Status.check(status, "uploading " + graph.name() + " to " + info.name());
+            }
             return new DeviceGraph(graph, info, out.get(ValueLayout.ADDRESS, 0));
         } finally {
             graph.releaseNative();

@@ -873,6 +873,70 @@ public class GssspNative extends GssspNative$shared {
         }
     }
 
+    private static class gsssp_device_graph_create_with_progress {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_create_with_progress").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_create_with_progress"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_create_with_progress(gsssp_device_graph_t *out, int32_t device, const gsssp_csr *graph, gsssp_progress_fn progress, void *user_data)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_create_with_progress$descriptor() {
+        return gsssp_device_graph_create_with_progress.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_create_with_progress(gsssp_device_graph_t *out, int32_t device, const gsssp_csr *graph, gsssp_progress_fn progress, void *user_data)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_create_with_progress$handle() {
+        return gsssp_device_graph_create_with_progress.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_create_with_progress(gsssp_device_graph_t *out, int32_t device, const gsssp_csr *graph, gsssp_progress_fn progress, void *user_data)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_create_with_progress$address() {
+        return gsssp_device_graph_create_with_progress.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_create_with_progress(gsssp_device_graph_t *out, int32_t device, const gsssp_csr *graph, gsssp_progress_fn progress, void *user_data)
+     * }
+     */
+    public static int gsssp_device_graph_create_with_progress(MemorySegment out, int device, MemorySegment graph, MemorySegment progress, MemorySegment user_data) {
+        var mh$ = gsssp_device_graph_create_with_progress.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_create_with_progress", out, device, graph, progress, user_data);
+            }
+            return (int)mh$.invokeExact(out, device, graph, progress, user_data);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class gsssp_device_graph_cancel {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_INT,
@@ -2079,6 +2143,15 @@ public class GssspNative extends GssspNative$shared {
      */
     public static int GSSSP_NO_PREDECESSOR() {
         return GSSSP_NO_PREDECESSOR;
+    }
+    private static final long GSSSP_UPLOAD_CHUNK_BYTES = 268435456L;
+    /**
+     * {@snippet lang=c :
+     * #define GSSSP_UPLOAD_CHUNK_BYTES 268435456
+     * }
+     */
+    public static long GSSSP_UPLOAD_CHUNK_BYTES() {
+        return GSSSP_UPLOAD_CHUNK_BYTES;
     }
 }
 
