@@ -1,0 +1,259 @@
+package org.gsssp.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.gsssp.Algorithm;
+import org.gsssp.Certificate;
+import org.gsssp.DeviceGraph;
+import org.gsssp.DeviceInfo;
+import org.gsssp.Devices;
+import org.gsssp.Graph;
+import org.gsssp.Options;
+import org.gsssp.Result;
+import org.gsssp.Sssp;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gsssp-bench scale}: graphs too large for the experiment runner's habits (a CPU Dijkstra per graph, JGraphT,
+ * several copies of the distances), measured one at a time on one GPU, for the issue "Beyond 2^31 edges". Per graph:
+ * generation (or loading) time, the upload with its rate and progress, device memory for the graph and per query,
+ * and per algorithm the median kernel time of {@code -r} queries from the vertex of largest out-degree, GTEPS
+ * (edges / kernel time), and the first answer's optimality certificate checked on the GPU against the resident graph.
+ * Every algorithm's distances are compared with the first algorithm's, and {@code --cpu-check} also compares them
+ * with CPU Dijkstra on the host graph.
+ */
+@Command(name = "scale", mixinStandardHelpOptions = true,
+        description = {"Times single queries on very large graphs (e.g. rmat:scale=27,ef=16), one graph at a time: "
+                + "generation, upload (GB/s), device memory, median kernel time and GTEPS per algorithm, each answer "
+                + "certified on the GPU and compared with the first algorithm's. Writes scale.json and scale.md.",
+                "Exit codes: 0 all answers certified and equal; 3 an answer failed its certificate or differed."})
+final class ScaleCommand implements Callable<Integer> {
+    @Option(names = {"-g", "--graph"}, arity = "1..*", required = true, paramLabel = "SPEC|FILE",
+            description = "Generator specs or graph files, measured in turn.")
+    List<String> graphs;
+
+    @Option(names = {"-a", "--algorithms"}, split = ",", paramLabel = "NAME",
+            description = "GPU algorithms (default: ${DEFAULT-VALUE}).")
+    List<String> algorithms = List.of("adds", "near-far", "hbf");
+
+    @Option(names = {"-r", "--repetitions"}, paramLabel = "R", description = "Timed queries per algorithm (default ${DEFAULT-VALUE}).")
+    int repetitions = 3;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "W", description = "Untimed queries first (default ${DEFAULT-VALUE}).")
+    int warmup = 1;
+
+    @Option(names = "--device", paramLabel = "D", description = "CUDA device (default ${DEFAULT-VALUE}).")
+    int device = 0;
+
+    @Option(names = "--cpu-check", description = "Also solve with CPU Dijkstra on the host and compare every distance (slow: minutes at 10^9 edges).")
+    boolean cpuCheck;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory for scale.json and scale.md.")
+    Path output;
+
+    record AlgorithmRow(String algorithm, double medianKernelMs, double minKernelMs, double medianTotalMs,
+                        double[] kernelMs, double gteps, long peakQueryDeviceBytes, long verticesReached,
+                        boolean certified, String certificateViolation, double certificateMs, boolean equalToFirst,
+                        String firstDifference, String error) {}
+
+    record GraphRow(String graph, long vertices, long edges, int source, double loadSeconds, double uploadSeconds,
+                    double uploadGBps, long graphDeviceBytes, double deviceBytesPerEdge, long deviceFreeBeforeUpload,
+                    long deviceFreeAfterUpload, String gpu, List<AlgorithmRow> algorithms, Double cpuDijkstraSeconds,
+                    Boolean cpuEqual) {}
+
+    @Override
+    public Integer call() throws Exception {
+        if (repetitions < 1 || warmup < 0) {
+            throw new IllegalArgumentException("need --repetitions >= 1 and --warmup >= 0");
+        }
+        List<Algorithm> algs = algorithms.stream().map(Algorithm::parse).toList();
+        Files.createDirectories(output);
+        List<GraphRow> rows = new ArrayList<>();
+        boolean allGood = true;
+        for (String spec : graphs) {
+            GraphRow row = measure(spec, algs);
+            rows.add(row);
+            allGood &= row.algorithms().stream().allMatch(a -> a.error() == null && a.certified() && a.equalToFirst())
+                    && !Boolean.FALSE.equals(row.cpuEqual());
+            write(rows);
+        }
+        System.out.print(Files.readString(output.resolve("scale.md")));
+        return allGood ? 0 : 3;
+    }
+
+    private GraphRow measure(String spec, List<Algorithm> algs) throws Exception {
+        long t0 = System.nanoTime();
+        try (Graph g = new GraphSource(spec).load()) {
+            double loadSeconds = (System.nanoTime() - t0) / 1e9;
+            int source = largestOutDegree(g);
+            System.out.printf(Locale.ROOT, "%s: %,d vertices, %,d edges, loaded in %.1f s; source %d%n", spec,
+                    g.numVertices(), g.numEdges(), loadSeconds, source);
+            DeviceInfo before = Devices.info(device);
+            long[] lastTenth = {-1};
+            long t1 = System.nanoTime();
+            try (DeviceGraph dg = DeviceGraph.upload(g, device, (done, total) -> {
+                long tenth = total == 0 ? 10 : done * 10 / total;
+                if (tenth != lastTenth[0]) {
+                    lastTenth[0] = tenth;
+                    System.out.printf(Locale.ROOT, "  upload %3d%% (%,d of %,d bytes) at %.1f s%n", tenth * 10, done, total,
+                            (System.nanoTime() - t1) / 1e9);
+                }
+            })) {
+                double uploadSeconds = (System.nanoTime() - t1) / 1e9;
+                long graphBytes = dg.deviceMemoryBytes();
+                DeviceInfo after = Devices.info(device);
+                List<AlgorithmRow> algRows = new ArrayList<>();
+                MemorySegment first = null;
+                Result firstResult = null;
+                try {
+                    for (Algorithm a : algs) {
+                        AlgorithmRow r = run(dg, g, a, source, firstResult);
+                        algRows.add(r.row);
+                        if (firstResult == null && r.result != null) {
+                            firstResult = r.result;
+                            first = r.result.distances();
+                        } else if (r.result != null) {
+                            r.result.close();
+                        }
+                    }
+                    Double cpuSeconds = null;
+                    Boolean cpuEqual = null;
+                    if (cpuCheck && firstResult != null) {
+                        long t2 = System.nanoTime();
+                        try (Result cpu = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA)) {
+                            cpuSeconds = (System.nanoTime() - t2) / 1e9;
+                            String diff = firstDifference(cpu.distances(), first);
+                            cpuEqual = diff == null;
+                            System.out.printf(Locale.ROOT, "  CPU Dijkstra %.1f s: %s%n", cpuSeconds,
+                                    diff == null ? "every distance equal" : diff);
+                        }
+                    }
+                    return new GraphRow(spec, g.numVertices(), g.numEdges(), source, loadSeconds, uploadSeconds,
+                            bytesOf(g) / uploadSeconds / 1e9, graphBytes, (double) graphBytes / Math.max(1, g.numEdges()),
+                            before.freeMemory(), after.freeMemory(), before.name(), algRows, cpuSeconds, cpuEqual);
+                } finally {
+                    if (firstResult != null) {
+                        firstResult.close();
+                    }
+                }
+            }
+        }
+    }
+
+    private record Run(AlgorithmRow row, Result result) {}
+
+    private Run run(DeviceGraph dg, Graph g, Algorithm a, int source, Result first) {
+        try {
+            for (int i = 0; i < warmup; i++) {
+                try (Result r = dg.query(source, a, Options.defaults())) {
+                    // untimed
+                }
+            }
+            double[] kernel = new double[repetitions];
+            double[] total = new double[repetitions];
+            Result kept = null;
+            long peak = 0;
+            for (int i = 0; i < repetitions; i++) {
+                Result r = dg.query(source, a, Options.defaults());
+                kernel[i] = r.stats().timeMs();
+                total[i] = r.stats().totalMs();
+                peak = Math.max(peak, r.stats().peakDeviceMemory());
+                if (kept == null) {
+                    kept = r;
+                } else {
+                    r.close();
+                }
+            }
+            Certificate c = dg.certify(kept);
+            String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
+            double median = median(kernel);
+            AlgorithmRow row = new AlgorithmRow(a.cliName(), median, Arrays.stream(kernel).min().orElse(0),
+                    median(total), kernel, g.numEdges() / (median / 1e3) / 1e9, peak, kept.stats().verticesReached(),
+                    c.holds(), c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+            System.out.printf(Locale.ROOT, "  %-10s median %.2f ms (total %.2f), %.2f GTEPS, query scratch %,d bytes, "
+                            + "reached %,d, certificate %s in %.1f ms%s%n", a.cliName(), median, median(total), row.gteps(),
+                    peak, row.verticesReached(), c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""), c.timeMs(),
+                    first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
+            return new Run(row, kept);
+        } catch (RuntimeException e) {
+            System.out.printf(Locale.ROOT, "  %-10s failed: %s%n", a.cliName(), ExperimentRunner.oneLine(e));
+            return new Run(new AlgorithmRow(a.cliName(), Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN,
+                    0, 0, false, null, 0, false, null, ExperimentRunner.oneLine(e)), null);
+        }
+    }
+
+    /** The vertex of largest out-degree, lowest id on ties (the experiment runner's default source). */
+    static int largestOutDegree(Graph g) {
+        MemorySegment offsets = g.offsets();
+        int best = 0;
+        long bestDegree = -1;
+        long prev = offsets.getAtIndex(ValueLayout.JAVA_LONG, 0);
+        for (int v = 0; v < g.numVertices(); v++) {
+            long next = offsets.getAtIndex(ValueLayout.JAVA_LONG, v + 1L);
+            if (next - prev > bestDegree) {
+                bestDegree = next - prev;
+                best = v;
+            }
+            prev = next;
+        }
+        return best;
+    }
+
+    /** The first vertex whose 8-byte distances differ, described; null when all agree. */
+    static String firstDifference(MemorySegment expected, MemorySegment actual) {
+        long mismatch = expected.mismatch(actual);
+        if (mismatch < 0) {
+            return null;
+        }
+        long v = mismatch / Long.BYTES;
+        if (v * Long.BYTES >= Math.min(expected.byteSize(), actual.byteSize())) {
+            return "sizes differ: " + expected.byteSize() + " and " + actual.byteSize() + " bytes";
+        }
+        return "vertex " + v + ": " + expected.getAtIndex(ValueLayout.JAVA_LONG, v) + " against "
+                + actual.getAtIndex(ValueLayout.JAVA_LONG, v);
+    }
+
+    private static long bytesOf(Graph g) {
+        return 8L * (g.numVertices() + 1) + 8L * g.numEdges();
+    }
+
+    static double median(double[] values) {
+        double[] s = values.clone();
+        Arrays.sort(s);
+        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private void write(List<GraphRow> rows) throws Exception {
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        json.writeValue(output.resolve("scale.json").toFile(), rows);
+        StringBuilder md = new StringBuilder("| graph | vertices | edges | load s | upload s (GB/s) | graph on device, "
+                + "bytes/edge | algorithm | median kernel ms | GTEPS | query scratch GB | certificate | equal to first |\n"
+                + "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---|\n");
+        for (GraphRow g : rows) {
+            for (AlgorithmRow a : g.algorithms()) {
+                md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.1f | %.1f (%.1f) | %.2f | %s | %s | %s | %.2f | %s | %s |%n",
+                        g.graph(), g.vertices(), g.edges(), g.loadSeconds(), g.uploadSeconds(), g.uploadGBps(),
+                        g.deviceBytesPerEdge(), a.algorithm(),
+                        a.error() != null ? "failed: " + a.error() : String.format(Locale.ROOT, "%.2f", a.medianKernelMs()),
+                        a.error() != null ? "" : String.format(Locale.ROOT, "%.2f", a.gteps()), a.peakQueryDeviceBytes() / 1e9,
+                        a.error() != null ? "" : a.certified() ? "holds" : "FAILS", a.equalToFirst() ? "yes" : "no"));
+            }
+            if (g.cpuDijkstraSeconds() != null) {
+                md.append(String.format(Locale.ROOT, "| %s | | | | | | CPU Dijkstra | %.0f | | | | %s |%n", g.graph(),
+                        g.cpuDijkstraSeconds() * 1e3, g.cpuEqual() ? "yes" : "no"));
+            }
+        }
+        md.append("\nGPU: ").append(rows.isEmpty() ? "" : rows.getFirst().gpu()).append('\n');
+        Files.writeString(output.resolve("scale.md"), md.toString());
+    }
+}
