@@ -45,11 +45,14 @@ std::unique_ptr<ReverseCsr> build(const DeviceGraph& g, cudaStream_t stream) {
   in_degree_kernel<<<grid, kBlock, 0, stream>>>(n, g.offsets.as<const int64_t>(), g.targets.as<const int32_t>(),
                                                 offsets);
   GSSSP_CUDA_CHECK(cudaGetLastError());
+  // The scan covers counts[1 .. n] (counts[0] stays 0): n items fit an int, n + 1 do not when n = INT32_MAX (older
+  // CUBs take num_items as int). The items are 64-bit, so offsets past 2^31 edges are exact.
   size_t temp_bytes = 0;
-  GSSSP_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, offsets, offsets, static_cast<int>(n + 1), stream));
+  GSSSP_CUDA_CHECK(
+      cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, offsets + 1, offsets + 1, static_cast<int>(n), stream));
   DeviceBuffer temp(std::max<size_t>(temp_bytes, 1), "reverse CSR scan scratch");
   GSSSP_CUDA_CHECK(
-      cub::DeviceScan::InclusiveSum(temp.get(), temp_bytes, offsets, offsets, static_cast<int>(n + 1), stream));
+      cub::DeviceScan::InclusiveSum(temp.get(), temp_bytes, offsets + 1, offsets + 1, static_cast<int>(n), stream));
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), offsets, static_cast<size_t>(n + 1) * sizeof(int64_t),
                                    cudaMemcpyDeviceToDevice, stream));
   if (g.weight_type == GSSSP_WEIGHT_FLOAT32) {

@@ -190,9 +190,12 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   const int64_t pool_words = query.options.adds.pool_words;
   const bool growable = pool_words <= 0;
   auto blocks_for = [](int64_t words) { return std::max<int64_t>(1, (words + kBlockWords - 1) / kBlockWords); };
+  // The graph's own start is capped at the largest pool rather than refused: n + m words pass kMaxPoolBlocks blocks
+  // (just under 2^32 words) from about 4.29 billion vertices plus edges, e.g. R-MAT scale 28 (the issue "Beyond 2^31
+  // edges"); the error below is for a size the caller asked for.
   int64_t blocks = pool_words > 0    ? blocks_for(pool_words)
                    : pool_words < 0 ? blocks_for(-pool_words)
-                                    : blocks_for(n + g.num_edges) + 2 * buckets;
+                                    : std::min<int64_t>(blocks_for(n + g.num_edges) + 2 * buckets, kMaxPoolBlocks);
   if (blocks > kMaxPoolBlocks) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
          format("adds.pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),

@@ -68,9 +68,10 @@ std::unique_ptr<GraphData> build_graph_data(const QueryContext& query) {
   const auto* weights = static_cast<const W*>(g.weights);
   auto data = std::make_unique<GraphData>();
   data->tagged = n <= (1ll << kTagShift);
-  DeviceBuffer in_degree(at_least_one(n * sizeof(int32_t)), "H-BF in-degrees (temporary)");
-  GSSSP_CUDA_CHECK(cudaMemsetAsync(in_degree.get(), 0, n * sizeof(int32_t), stream));
-  in_degree_kernel<W><<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, weights, in_degree.as<int32_t>());
+  DeviceBuffer in_degree(at_least_one(n * sizeof(unsigned long long)), "H-BF in-degrees (temporary)");
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(in_degree.get(), 0, n * sizeof(unsigned long long), stream));
+  in_degree_kernel<W><<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, weights,
+                                                   in_degree.as<unsigned long long>());
   if (data->tagged) {
     data->targets = DeviceBuffer(at_least_one(m * sizeof(uint32_t)), "H-BF classified targets");
   } else {
@@ -79,19 +80,22 @@ std::unique_ptr<GraphData> build_graph_data(const QueryContext& query) {
   data->vertex_flags = DeviceBuffer(at_least_one(n), "H-BF vertex flags");
   DeviceBuffer sink_total(sizeof(unsigned long long), "H-BF sink edge count (temporary)");
   GSSSP_CUDA_CHECK(cudaMemsetAsync(sink_total.get(), 0, sizeof(unsigned long long), stream));
-  classify_kernel<W><<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, weights, in_degree.as<int32_t>(),
+  classify_kernel<W><<<grid, kBlock, 0, stream>>>(n, g.offsets, g.targets, weights, in_degree.as<unsigned long long>(),
                                                   data->tagged, data->targets.as<uint32_t>(),
                                                   data->classes.as<uint8_t>(), data->vertex_flags.as<uint8_t>(),
                                                   sink_total.as<unsigned long long>());
   DeviceBuffer counts((n + 1) * sizeof(int64_t), "H-BF sink in-degrees (temporary)");
   data->sink_offsets = DeviceBuffer((n + 1) * sizeof(int64_t), "H-BF sink offsets");
-  sink_count_kernel<<<grid, kBlock, 0, stream>>>(n, g.offsets, in_degree.as<int32_t>(), counts.as<int64_t>());
+  sink_count_kernel<<<grid, kBlock, 0, stream>>>(n, g.offsets, in_degree.as<unsigned long long>(), counts.as<int64_t>());
+  // sink_offsets[0] = 0 and sink_offsets[1 .. n] = the inclusive scan of counts[0 .. n - 1]: n items fit an int,
+  // n + 1 do not when n = INT32_MAX (older CUBs take num_items as int); the items are 64-bit.
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(data->sink_offsets.get(), 0, sizeof(int64_t), stream));
   size_t temp_bytes = 0;
-  GSSSP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts.as<int64_t>(),
-                                                 data->sink_offsets.as<int64_t>(), n + 1, stream));
+  GSSSP_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, counts.as<int64_t>(),
+                                                 data->sink_offsets.as<int64_t>() + 1, static_cast<int>(n), stream));
   DeviceBuffer temp(at_least_one(temp_bytes), "H-BF scan scratch (temporary)");
-  GSSSP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, counts.as<int64_t>(),
-                                                 data->sink_offsets.as<int64_t>(), n + 1, stream));
+  GSSSP_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp.get(), temp_bytes, counts.as<int64_t>(),
+                                                 data->sink_offsets.as<int64_t>() + 1, static_cast<int>(n), stream));
   unsigned long long sink_edges = 0;
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(&sink_edges, sink_total.get(), sizeof(sink_edges), cudaMemcpyDeviceToHost, stream));
   GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));

@@ -11,14 +11,15 @@
 namespace gsssp::hbf {
 
 // In-degrees without skipped self-loops: a vertex whose only other in-edge is a non-negative self-loop
-// still has one writer (a negative self-loop is relaxed, so it counts).
+// still has one writer (a negative self-loop is relaxed, so it counts). 64-bit: parallel edges can give a vertex
+// 2^31 or more in-edges once m passes 2^31, and a sink's count sizes its in-edge list.
 template <class W>
 __global__ void in_degree_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
-                                 const W* __restrict__ weights, int32_t* in_degree) {
+                                 const W* __restrict__ weights, unsigned long long* in_degree) {
   for (long long u = grid_thread_index(); u < n; u += grid_stride()) {
     for (long long e = offsets[u]; e < offsets[u + 1]; ++e) {
       const int32_t t = targets[e];
-      if (t != u || weights[e] < W(0)) atomicAdd(&in_degree[t], 1);
+      if (t != u || weights[e] < W(0)) atomicAdd(&in_degree[t], 1ull);
     }
   }
 }
@@ -28,7 +29,7 @@ __global__ void in_degree_kernel(long long n, const int64_t* __restrict__ offset
 // edges may be written directly when it is the source (the source class; parallel edges would race).
 template <class W>
 __global__ void classify_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ targets,
-                                const W* __restrict__ weights, const int32_t* __restrict__ in_degree, bool tagged,
+                                const W* __restrict__ weights, const unsigned long long* __restrict__ in_degree, bool tagged,
                                 uint32_t* tagged_targets, uint8_t* classes, uint8_t* vertex_flags,
                                 unsigned long long* sink_in_edges) {
   unsigned long long sink_edges = 0;
@@ -59,10 +60,10 @@ __global__ void classify_kernel(long long n, const int64_t* __restrict__ offsets
 }
 
 // Number of in-edges of each sink (0 for other vertices), for the scan that lays out the sink lists.
-__global__ void sink_count_kernel(long long n, const int64_t* __restrict__ offsets, const int32_t* __restrict__ in_degree,
-                                  int64_t* counts) {
+__global__ void sink_count_kernel(long long n, const int64_t* __restrict__ offsets,
+                                  const unsigned long long* __restrict__ in_degree, int64_t* counts) {
   for (long long v = grid_thread_index(); v <= n; v += grid_stride()) {
-    counts[v] = (v < n && offsets[v] == offsets[v + 1]) ? in_degree[v] : 0;
+    counts[v] = (v < n && offsets[v] == offsets[v + 1]) ? static_cast<int64_t>(in_degree[v]) : 0;
   }
 }
 

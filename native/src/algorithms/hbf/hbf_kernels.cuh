@@ -192,11 +192,11 @@ __device__ __forceinline__ int32_t process_edge(const RoundArgs<D>& a, long long
 // (`steps`, the warp's maximum) so the warp-wide enqueue stays converged.
 template <class D, int VW>
 __device__ __forceinline__ void process_edges(const RoundArgs<D>& a, int32_t u, typename D::value du,
-                                              long long begin, long long end, int steps, int sub, long long round,
+                                              long long begin, long long end, long long steps, int sub, long long round,
                                               unsigned long long stamp, EdgeWork& work, WarpQueue& q,
                                               int32_t* next, unsigned long long* next_size) {
-  for (int step = 0; step < steps; ++step) {
-    const long long e = begin + static_cast<long long>(step) * VW + sub;
+  for (long long step = 0; step < steps; ++step) {
+    const long long e = begin + step * VW + sub;
     int32_t v = -1;
     if (e < end) v = process_edge<D>(a, e, u, du, round == 0, stamp, work);
     push(v >= 0, v, q, a.coalesced != 0, next, a.queue_capacity, next_size, a.state);
@@ -251,8 +251,16 @@ __device__ __forceinline__ void process_frontier(const RoundArgs<D>& a, const in
       } else if (u >= 0 && sub == 0) {
         ++work.visits;
       }
-      const int steps = static_cast<int>((end - begin + VW - 1) / VW);
-      const int warp_steps = static_cast<int>(__reduce_max_sync(0xffffffffu, static_cast<unsigned>(steps)));
+      // 64-bit: with parallel edges, one vertex can have 2^31 or more out-edges once m passes 2^31. The 32-bit
+      // maximum serves unless it saturates (a vertex of 2^32 or more steps: warp-uniform, then a 64-bit one).
+      const long long steps = (end - begin + VW - 1) / VW;
+      long long warp_steps = __reduce_max_sync(0xffffffffu, static_cast<unsigned>(min(steps, 0xffffffffll)));
+      if (warp_steps == 0xffffffffll) {
+        warp_steps = steps;
+        for (int offset = 16; offset > 0; offset >>= 1) {
+          warp_steps = max(warp_steps, __shfl_xor_sync(0xffffffffu, warp_steps, offset));
+        }
+      }
       process_edges<D, VW>(a, u, du, begin, end, warp_steps, sub, round, stamp, work, q, next, next_size);
     }
   }
