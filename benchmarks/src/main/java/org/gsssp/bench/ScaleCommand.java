@@ -117,7 +117,7 @@ final class ScaleCommand implements Callable<Integer> {
                 Result firstResult = null;
                 try {
                     for (Algorithm a : algs) {
-                        AlgorithmRow r = run(dg, g, a, source, firstResult);
+                        Run r = run(dg, g, a, source, firstResult);
                         algRows.add(r.row);
                         if (firstResult == null && r.result != null) {
                             firstResult = r.result;
