@@ -1,5 +1,9 @@
 // The C ABI on the host, no GPU needed: options, device count, CSR validation and its messages, CPU Dijkstra's
 // answers, statuses and error texts, and what the device entry points answer without a GPU.
+#include <sys/mman.h>
+
+#include <cerrno>
+
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -235,6 +239,106 @@ TEST_F(HostApi, DeviceCallsWithoutAGpu) {
   check_status(gsssp_device_graph_create_with_progress(&dg, 0, &c, count, &calls), GSSSP_ERROR_NO_GPU,
                "device_graph_create_with_progress without a GPU");
   check(dg == nullptr && calls == 0, "no GPU: handle %p, %d progress calls", static_cast<void*>(dg), calls);
+}
+
+// ---- beyond 2^31 edges ------------------------------------------------------------------------------
+// The issue "Beyond 2^31 edges on one GPU", on the host: a CSR of 2^31 + 3 edges whose targets and weights are
+// anonymous private mappings (MAP_NORESERVE): untouched pages read as the kernel's zero page, so the 17 GB of
+// arrays take no memory. Vertex 0 owns every edge but the last two: 2^31 self-loops of weight 0 (the zero pages)
+// and, at index 2^31, 0 -> 1 of weight 7; then 1 -> 2 (5) and 2 -> 0 (1). Distances from 0: {0, 7, 12}.
+
+// An anonymous private mapping of `count` zeros of T; `data` is null where mmap refused (then the test skips).
+template <class T>
+struct ZeroPages {
+  explicit ZeroPages(int64_t count) : bytes(static_cast<size_t>(count) * sizeof(T)) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    data = p == MAP_FAILED ? nullptr : static_cast<T*>(p);
+    if (data == nullptr) error = std::strerror(errno);
+  }
+  ~ZeroPages() {
+    if (data != nullptr) munmap(data, bytes);
+  }
+  ZeroPages(const ZeroPages&) = delete;
+  ZeroPages& operator=(const ZeroPages&) = delete;
+  size_t bytes;
+  T* data = nullptr;
+  std::string error;
+};
+
+constexpr int64_t kLargeM = (int64_t{1} << 31) + 3;
+constexpr int64_t kFar = int64_t{1} << 31;  // the index of 0 -> 1, past every int32
+
+struct LargeCsrGraph {
+  ZeroPages<int32_t> targets{kLargeM};
+  ZeroPages<int32_t> weights{kLargeM};
+  int64_t offsets[4] = {0, kLargeM - 2, kLargeM - 1, kLargeM};
+
+  bool mapped() const { return targets.data != nullptr && weights.data != nullptr; }
+  std::string why() const { return targets.data == nullptr ? targets.error : weights.error; }
+  void write_last_edges() {
+    targets.data[kFar] = 1;
+    weights.data[kFar] = 7;
+    targets.data[kLargeM - 2] = 2;
+    weights.data[kLargeM - 2] = 5;
+    targets.data[kLargeM - 1] = 0;
+    weights.data[kLargeM - 1] = 1;
+  }
+  gsssp_csr csr() const {
+    gsssp_csr c;
+    c.num_vertices = 3;
+    c.num_edges = kLargeM;
+    c.offsets = offsets;
+    c.targets = targets.data;
+    c.weights = weights.data;
+    c.weight_type = GSSSP_WEIGHT_INT32;
+    return c;
+  }
+};
+
+using LargeCsr = HostTest;
+
+TEST_F(LargeCsr, ValidatesAndAnswersBeyond2To31Edges) {
+  LargeCsrGraph g;
+  if (!g.mapped()) GTEST_SKIP() << "cannot map 2 x 8 GiB of zero pages (MAP_NORESERVE): " << g.why();
+  g.write_last_edges();
+  const gsssp_csr c = g.csr();
+  double t = now_ms();
+  check_status(gsssp_csr_validate(&c), GSSSP_SUCCESS, "validate 2^31 + 3 edges");
+  std::printf("[ LargeCsr ] validate: %.0f ms\n", now_ms() - t);
+  const int32_t algorithms[] = {GSSSP_ALGORITHM_CPU_DIJKSTRA, GSSSP_ALGORITHM_CPU_BELLMAN_FORD};
+  for (const int32_t algorithm : algorithms) {
+    int64_t d[3] = {-1, -1, -1};
+    int32_t p[3] = {-2, -2, -2};
+    gsssp_stats stats{};
+    t = now_ms();
+    check_status(gsssp_cpu_sssp(&c, algorithm, 0, nullptr, d, p, &stats), GSSSP_SUCCESS, "cpu_sssp 2^31 + 3 edges");
+    std::printf("[ LargeCsr ] %s: %.0f ms\n", gsssp_algorithm_info(algorithm, nullptr), now_ms() - t);
+    check(d[0] == 0 && d[1] == 7 && d[2] == 12, "%s on 2^31 + 3 edges: distances %lld %lld %lld, expected 0 7 12",
+          gsssp_algorithm_info(algorithm, nullptr), static_cast<long long>(d[0]), static_cast<long long>(d[1]),
+          static_cast<long long>(d[2]));
+    check(p[0] == -1 && p[1] == 0 && p[2] == 1, "%s on 2^31 + 3 edges: predecessors %d %d %d, expected -1 0 1",
+          gsssp_algorithm_info(algorithm, nullptr), p[0], p[1], p[2]);
+    check(stats.vertices_reached == 3, "%s: vertices_reached %lld", gsssp_algorithm_info(algorithm, nullptr),
+          static_cast<long long>(stats.vertices_reached));
+    // every edge is relaxed at least once: a 32-bit edge counter would have wrapped
+    check(stats.edges_relaxed >= kLargeM, "%s: edges_relaxed %lld, fewer than the %lld edges",
+          gsssp_algorithm_info(algorithm, nullptr), static_cast<long long>(stats.edges_relaxed),
+          static_cast<long long>(kLargeM));
+  }
+}
+
+TEST_F(LargeCsr, RefusesABadTargetPast2To31) {
+  LargeCsrGraph g;
+  if (!g.mapped()) GTEST_SKIP() << "cannot map 2 x 8 GiB of zero pages (MAP_NORESERVE): " << g.why();
+  g.write_last_edges();
+  g.targets.data[kFar] = 3;  // n = 3
+  const gsssp_csr c = g.csr();
+  check_status(gsssp_csr_validate(&c), GSSSP_ERROR_INVALID_GRAPH, "validate a bad target at edge 2^31");
+  check(std::strstr(gsssp_last_error(), "edge 2147483648 (from vertex 0)") != nullptr,
+        "the text names edge 2^31 and its source: '%s'", gsssp_last_error());
+  int64_t d[3];
+  check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, 0, nullptr, d, nullptr, nullptr),
+               GSSSP_ERROR_INVALID_GRAPH, "cpu_sssp with a bad target at edge 2^31");
 }
 
 }  // namespace

@@ -13,11 +13,14 @@ import java.util.Map;
  *
  * <p>Weights: if every weight is an integer in the int32 range the graph is {@link WeightType#INT32} and the
  * distances are exact; otherwise it is {@link WeightType#FLOAT32}, each weight rounded to the nearest float,
- * and {@link KeyedGraph#maxWeightRoundingError()} says by how much at most. Not thread-safe.
+ * and {@link KeyedGraph#maxWeightRoundingError()} says by how much at most. Not thread-safe. At most
+ * 2^31 - 8 edges (they wait in Java arrays); {@link GraphBuilder} takes more.
  *
  * @param <K> the vertex key type; keys are compared with {@code equals}/{@code hashCode}
  */
 public final class KeyedGraphBuilder<K> {
+    /** The most edges: they are held in int-indexed Java arrays until {@link #build()}. */
+    static final int MAX_EDGES = Integer.MAX_VALUE - 8;
     private final Map<K, Integer> index = new HashMap<>();
     private final List<K> keys = new ArrayList<>();
     private int[] from = new int[16];
@@ -67,6 +70,8 @@ public final class KeyedGraphBuilder<K> {
      * @param weight a finite weight; negative weights are allowed
      * @return this builder
      * @throws IllegalArgumentException if the weight is NaN or infinite
+     * @throws IllegalStateException if the builder has built its graph, or already holds 2^31 - 8 edges (use
+     *         {@link GraphBuilder} beyond)
      */
     public KeyedGraphBuilder<K> addEdge(K from, K to, double weight) {
         if (built) {
@@ -74,6 +79,11 @@ public final class KeyedGraphBuilder<K> {
         }
         if (!Double.isFinite(weight)) {
             throw new IllegalArgumentException("weight " + weight + " of edge " + from + " -> " + to + " is not finite");
+        }
+        if (m == MAX_EDGES) {
+            throw new IllegalStateException(String.format(java.util.Locale.ROOT, "a KeyedGraphBuilder holds at "
+                    + "most %,d edges (int-indexed Java arrays); build larger graphs with GraphBuilder, whose edge "
+                    + "count is 64-bit", MAX_EDGES));
         }
         int u = vertex(from);
         int v = vertex(to);

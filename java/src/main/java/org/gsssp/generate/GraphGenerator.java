@@ -10,8 +10,8 @@ import org.gsssp.VertexIds;
 /**
  * Builds the graph a {@link GraphSpec} describes, straight into off-heap CSR (no edge objects, no
  * {@link org.gsssp.GraphBuilder}): grid and fixed-degree graphs know their offsets up front; R-MAT edges go into
- * two int arrays and are placed by a counting sort. Work is cut into fixed chunks, each with its own random
- * stream, so a spec gives the same graph bit for bit on 1 or 64 threads.
+ * an off-heap edge list (long-indexed, so beyond 2^31 edges) and are placed by a counting sort. Work is cut into
+ * fixed chunks, each with its own random stream, so a spec gives the same graph bit for bit on 1 or 64 threads.
  *
  * <p>Out-edges of a vertex appear in generation order; generated graphs use ids {@code 0..n-1} (base 0).
  */
@@ -77,7 +77,7 @@ public final class GraphGenerator {
                 // One failed allocation of the arrays themselves: nothing else is left half-built.
                 throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
                         "%s needs %,d MB for its CSR arrays, which could not be allocated", spec,
-                        (8L * (n + 1) + 8L * m) >> 20), e);
+                        (8L * (n + 1L) + 8L * m) >> 20), e);
             }
             switch (spec) {
                 case RmatSpec r -> rmat(r, threads, offsets, targets);
@@ -103,20 +103,27 @@ public final class GraphGenerator {
 
     /**
      * Refuses, before anything is allocated, a spec whose graph cannot be built here: the Java heap its
-     * temporaries need (R-MAT's edge list, a geometric graph's points and cells) against the JVM's limit, and
-     * its CSR arrays and temporaries against the machine's memory (Linux's MemTotal, when readable). The issue
-     * "Provably right": a generator spec, like a file header, must fail with one message, never with an
-     * OutOfMemoryError.
+     * temporaries need (R-MAT's vertex permutation and counting-sort counters, a geometric graph's points and
+     * cells, a mesh's or road's offsets, the potentials of {@code neg=}) against the JVM's limit, and its off-heap
+     * memory (the CSR arrays, 8 bytes per vertex and 8 per edge, and R-MAT's edge list, another 8 bytes per edge
+     * while the CSR is built) plus that heap against the machine's memory (Linux's MemTotal, when readable).
+     * Off-heap segments are not bounded by {@code -Xmx} nor by {@code -XX:MaxDirectMemorySize}, only by the
+     * machine. The issue "Provably right": a generator spec, like a file header, must fail with one message,
+     * never with an OutOfMemoryError. Byte counts saturate at {@code Long.MAX_VALUE}, so no spec overflows them.
      */
     static void checkMemory(GraphSpec spec, int n, long edgesEstimate) {
         long heap = switch (spec) {
-            case RmatSpec r -> 8L * edgesEstimate;
+            case RmatSpec r -> 4L * n + 8L * (n + 1L);
             case RggSpec r -> (long) n * (16L * r.dims() + 12);
-            case MeshSpec mesh -> 8L * (n + 1);
-            case RoadSpec road -> 8L * (n + 1);
+            case MeshSpec mesh -> 8L * (n + 1L);
+            case RoadSpec road -> 8L * (n + 1L);
             default -> 0L;
         };
-        long csr = 8L * (n + 1) + 8L * edgesEstimate;
+        if (spec.weights().negativeShare() > 0) {
+            heap += 4L * n;  // reweight's potentials
+        }
+        long csr = saturatedAdd(8L * (n + 1L), saturatedTimes(8, edgesEstimate));
+        long edgeList = spec instanceof RmatSpec ? saturatedTimes(8, edgesEstimate) : 0;
         long maxHeap = Runtime.getRuntime().maxMemory();
         if (heap > maxHeap) {
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
@@ -124,11 +131,26 @@ public final class GraphGenerator {
                     heap >> 20, maxHeap >> 20));
         }
         long total = physicalMemory();
-        if (total > 0 && csr + heap > total) {
+        long need = saturatedAdd(saturatedAdd(csr, edgeList), heap);
+        if (total > 0 && need > total) {
+            String list = edgeList > 0 ? String.format(java.util.Locale.ROOT,
+                    " + %,d MB for the edge list while the CSR is built", edgeList >> 20) : "";
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-                    "%s needs about %,d MB (%,d vertices, %,d edges), more than this machine's %,d MB of memory", spec,
-                    (csr + heap) >> 20, n, edgesEstimate, total >> 20));
+                    "%s needs about %,d MB (%,d vertices, %,d edges: %,d MB of CSR arrays%s + %,d MB of Java heap), "
+                    + "more than this machine's %,d MB of memory", spec, need >> 20, n, edgesEstimate, csr >> 20,
+                    list, heap >> 20, total >> 20));
         }
+    }
+
+    private static long saturatedTimes(long a, long b) {
+        long high = Math.multiplyHigh(a, b);
+        long low = a * b;
+        return high != 0 || low < 0 ? Long.MAX_VALUE : low;  // operands are non-negative
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;  // operands are non-negative
     }
 
     /** MemTotal from /proc/meminfo in bytes, or 0 where it cannot be read. */
@@ -147,63 +169,80 @@ public final class GraphGenerator {
 
     // ------------------------------------------------------------------ structure
 
+    /**
+     * R-MAT: the edge list (source and target of every edge, 8 bytes per edge) is generated into off-heap
+     * segments of a temporary arena, closed once the CSR is built (also on failure), so the edge count is bounded
+     * by memory only, not by Java's int-indexed arrays. Edges are generated in chunks of {@link #EDGE_CHUNK},
+     * chunk {@code i} from its own random stream, then placed by a stable counting sort: the same graph for any
+     * thread count, and for every spec below 2^31 edges the same graph as when the list lived in two int[]s.
+     */
     private static void rmat(RmatSpec spec, int threads, MemorySegment offsets, MemorySegment targets) {
         int scale = spec.scale();
         int n = spec.numVertices();
-        int m = Math.toIntExact(spec.numEdges());
+        long m = spec.numEdges();
         int[] perm = permutation(n, Parallel.random(spec.seed(), PERMUTATION, 0));
         // quadrant thresholds on 16 random bits: four levels per nextLong, resolution 2^-16
         int ta = (int) Math.round(spec.a() * 65536);
         int tb = ta + (int) Math.round(spec.b() * 65536);
         int tc = tb + (int) Math.round(spec.c() * 65536);
-        int[] src = new int[m];
-        int[] dst = new int[m];
-        Parallel.forEach(threads, Parallel.chunks(m, EDGE_CHUNK), chunk -> {
-            SplittableRandom r = Parallel.random(spec.seed(), STRUCTURE, chunk);
-            int to = (int) Math.min(m, (long) (chunk + 1) * EDGE_CHUNK);
-            for (int e = chunk * EDGE_CHUNK; e < to; e++) {
-                int u = 0;
-                int v = 0;
-                long bits = 0;
-                int left = 0;
-                for (int level = 0; level < scale; level++) {
-                    if (left == 0) {
-                        bits = r.nextLong();
-                        left = 4;
-                    }
-                    int x = (int) (bits & 0xFFFF);
-                    bits >>>= 16;
-                    left--;
-                    // branch-free: the quadrant is random, so branches would mispredict at every level.
-                    // (t - 1 - x) >>> 31 is 1 exactly when x >= t. a: (0,0), b: (0,1), c: (1,0), d: (1,1).
-                    int geA = (ta - 1 - x) >>> 31;
-                    int geB = (tb - 1 - x) >>> 31;
-                    int geC = (tc - 1 - x) >>> 31;
-                    u = (u << 1) | geB;
-                    v = (v << 1) | (geA ^ geB) | geC;
-                }
-                src[e] = perm[u];
-                dst[e] = perm[v];
+        try (Arena edgeList = Arena.ofShared()) {
+            MemorySegment src;
+            MemorySegment dst;
+            try {
+                src = edgeList.allocate(INT, m);
+                dst = edgeList.allocate(INT, m);
+            } catch (OutOfMemoryError e) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                        "%s needs %,d MB off-heap for its edge list (8 bytes per edge) besides its CSR arrays, "
+                        + "which could not be allocated", spec, (8L * m) >> 20), e);
             }
-        });
-        countingSort(src, dst, n, threads, offsets, targets);
+            Parallel.forEach(threads, Parallel.chunks(m, EDGE_CHUNK), chunk -> {
+                SplittableRandom r = Parallel.random(spec.seed(), STRUCTURE, chunk);
+                long from = (long) chunk * EDGE_CHUNK;
+                long to = Math.min(m, from + EDGE_CHUNK);
+                for (long e = from; e < to; e++) {
+                    int u = 0;
+                    int v = 0;
+                    long bits = 0;
+                    int left = 0;
+                    for (int level = 0; level < scale; level++) {
+                        if (left == 0) {
+                            bits = r.nextLong();
+                            left = 4;
+                        }
+                        int x = (int) (bits & 0xFFFF);
+                        bits >>>= 16;
+                        left--;
+                        // branch-free: the quadrant is random, so branches would mispredict at every level.
+                        // (t - 1 - x) >>> 31 is 1 exactly when x >= t. a: (0,0), b: (0,1), c: (1,0), d: (1,1).
+                        int geA = (ta - 1 - x) >>> 31;
+                        int geB = (tb - 1 - x) >>> 31;
+                        int geC = (tc - 1 - x) >>> 31;
+                        u = (u << 1) | geB;
+                        v = (v << 1) | (geA ^ geB) | geC;
+                    }
+                    src.setAtIndex(INT, e, perm[u]);
+                    dst.setAtIndex(INT, e, perm[v]);
+                }
+            });
+            countingSort(src, dst, m, n, threads, offsets, targets);
+        }
     }
 
     /**
-     * Stable counting sort of the edge list by source. Each thread owns a range of source vertices and scans
-     * the whole list for them: more reading than a shared histogram, but no atomics and the same order (edge
-     * order within a vertex) whatever the thread count.
+     * Stable counting sort of the edge list ({@code m} sources and targets) by source. Each thread owns a range
+     * of source vertices and scans the whole list for them: more reading than a shared histogram, but no atomics
+     * and the same order (edge order within a vertex) whatever the thread count.
      */
-    private static void countingSort(int[] src, int[] dst, int n, int threads, MemorySegment offsets,
-                                     MemorySegment targets) {
-        int m = src.length;
+    private static void countingSort(MemorySegment src, MemorySegment dst, long m, int n, int threads,
+                                     MemorySegment offsets, MemorySegment targets) {
         long[] next = new long[n + 1];
         int parts = Math.max(1, Math.min(threads, n));
         Parallel.forEach(threads, parts, part -> {
             int lo = (int) ((long) n * part / parts);
             int span = (int) ((long) n * (part + 1) / parts) - lo;
-            for (int e = 0; e < m; e++) {
-                int s = src[e];
+            for (long e = 0; e < m; e++) {
+                int s = src.getAtIndex(INT, e);
                 if (Integer.compareUnsigned(s - lo, span) < 0) {
                     next[s + 1]++;
                 }
@@ -216,10 +255,10 @@ public final class GraphGenerator {
         Parallel.forEach(threads, parts, part -> {
             int lo = (int) ((long) n * part / parts);
             int span = (int) ((long) n * (part + 1) / parts) - lo;
-            for (int e = 0; e < m; e++) {
-                int s = src[e];
+            for (long e = 0; e < m; e++) {
+                int s = src.getAtIndex(INT, e);
                 if (Integer.compareUnsigned(s - lo, span) < 0) {
-                    targets.setAtIndex(INT, next[s]++, dst[e]);
+                    targets.setAtIndex(INT, next[s]++, dst.getAtIndex(INT, e));
                 }
             }
         });

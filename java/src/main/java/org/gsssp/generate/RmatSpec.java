@@ -9,7 +9,10 @@ import java.util.Locale;
  * all near id 0. Self-loops and parallel edges are kept (Graph500 keeps them too), so the edge count is exact.
  *
  * @param scale      log2 of the number of vertices, in 0..30
- * @param edgeFactor edges per vertex, at least 0; {@code edgeFactor · 2^scale} must stay below 2^31 - 16
+ * @param edgeFactor edges per vertex, at least 0; {@code edgeFactor · 2^scale} edges may pass 2^31 (the edge
+ *                   list lives off-heap, long-indexed): the limit is memory, which
+ *                   {@link GraphGenerator#generate(GraphSpec)} checks before it allocates anything (16 bytes
+ *                   per edge off-heap while generating: the CSR's 8 and the edge list's 8)
  * @param a          the probability of the top-left quadrant
  * @param b          the probability of the top-right quadrant
  * @param c          the probability of the bottom-left quadrant; {@code a + b + c <= 1}
@@ -28,8 +31,8 @@ public record RmatSpec(int scale, int edgeFactor, double a, double b, double c, 
     /**
      * Checks the parameters.
      *
-     * @throws IllegalArgumentException if {@code scale} is outside 0..30, {@code edgeFactor} is negative, the
-     *         graph would have 2^31 - 16 or more edges, or a, b, c are not probabilities with sum at most 1
+     * @throws IllegalArgumentException if {@code scale} is outside 0..30 (vertex ids are int32),
+     *         {@code edgeFactor} is negative, or a, b, c are not probabilities with sum at most 1
      */
     public RmatSpec {
         if (scale < 0 || scale > 30) {
@@ -37,11 +40,6 @@ public record RmatSpec(int scale, int edgeFactor, double a, double b, double c, 
         }
         if (edgeFactor < 0) {
             throw new IllegalArgumentException("rmat edge factor must be >= 0, got " + edgeFactor);
-        }
-        // the edge list is generated into Java arrays before the CSR is built
-        if ((long) edgeFactor << scale > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("rmat with scale " + scale + " and ef " + edgeFactor
-                    + " has more than 2^31 edges, beyond what the generator supports");
         }
         if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c <= 1)) {
             throw new IllegalArgumentException("rmat probabilities need a, b, c >= 0 and a + b + c <= 1, got "

@@ -19,8 +19,14 @@ import org.gsssp.WeightType;
  * draw per line, in file order). As an extension, if the <em>first</em> edge line has a third column, the
  * file is read as a weighted edge list {@code FROM TO W} with int32 weights, and then every edge line must have
  * exactly three columns (a fourth column, e.g. a timestamp, is rejected). Blank lines are ignored.
+ *
+ * <p>At most {@link #MAX_EDGES} (2^31 - 16) edges: the edge list is gathered in int-indexed Java arrays before
+ * the CSR is built. Larger graphs need a format with 64-bit edge indices (Galois {@code .gr}, DIMACS).
  */
 public final class SnapReader {
+    /** The most edges a SNAP file may have: its ids and weights are gathered in Java arrays before the CSR. */
+    static final int MAX_EDGES = Integer.MAX_VALUE - 16;
+
     private SnapReader() {
     }
 
@@ -73,8 +79,11 @@ public final class SnapReader {
                 w[from.size] = x;
             }
             t.endLine();
-            if (from.size >= Integer.MAX_VALUE - 16) {
-                throw t.error("too many edges for an edge list (2^31 or more)");
+            if (from.size >= MAX_EDGES) {
+                throw t.error(String.format(java.util.Locale.ROOT, "more than %,d edges: the SNAP reader holds "
+                        + "its edge list in int-indexed Java arrays, which end below 2^31 entries; a larger graph "
+                        + "needs a format read with 64-bit edge indices (Galois .gr, mapped in place; DIMACS .gr)",
+                        MAX_EDGES));
             }
             if (from.size >= options.maxEdges()) {
                 throw t.error(String.format(java.util.Locale.ROOT, "more than %,d edges, the limit "

@@ -257,4 +257,66 @@ class GraphGeneratorTest {
                 () -> GraphGenerator.generate(spec, 1));
         assertTrue(e.getMessage().contains("neg=0.4999"), e.getMessage());
     }
+
+    // ------------------------------------------------------------------ beyond 2^31 edges
+
+    /** Linux's MemTotal in bytes, or 0 where /proc/meminfo cannot be read. */
+    private static long memTotal() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux
+        }
+        return 0;
+    }
+
+    @Test
+    void rmatSpecsBeyond2To31EdgesAreAccepted() {
+        // the edge list lives off-heap with long indices: the spec's only limits are scale <= 30 and memory
+        GraphSpec s27 = GraphSpec.parse("rmat:scale=27,ef=16");
+        assertEquals(1L << 31, s27.numEdges());
+        assertEquals(1 << 27, s27.numVertices());
+        assertEquals(1L << 36, new RmatSpec(30, 64, 1, WeightSpec.ints(1, 1000)).numEdges());
+        assertEquals((long) Integer.MAX_VALUE << 30, new RmatSpec(30, Integer.MAX_VALUE, 1, WeightSpec.ints(1, 1000)).numEdges());
+    }
+
+    @Test
+    void rmatBeyondThisMachinesMemoryIsRefusedWithAMessageBeforeAnyAllocation() {
+        // scale 28, ef 16: 2^32 edges; 16 bytes an edge off-heap (CSR targets and weights, the edge list) and
+        // 8 per vertex of offsets, 12 per vertex of Java heap (permutation, counts): about 70 GB
+        GraphSpec spec = GraphSpec.parse("rmat:scale=28,ef=16");
+        long n = spec.numVertices();
+        long need = 16L * spec.numEdges() + 8 * (n + 1) + 12 * n + 8;
+        long total = memTotal();
+        org.junit.jupiter.api.Assumptions.assumeTrue(total > 0 && total < need,
+                "this machine (" + (total >> 20) + " MB) could hold " + spec + " (" + (need >> 20) + " MB)");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GraphGenerator.checkMemory(spec, spec.numVertices(), spec.numEdges()));
+        assertTrue(e.getMessage().startsWith("rmat:scale=28,ef=16,"), e.getMessage());
+        assertTrue(e.getMessage().contains("more than this machine's")
+                || e.getMessage().contains("MB of Java heap to generate"), e.getMessage());
+        if (e.getMessage().contains("more than this machine's")) {
+            assertTrue(e.getMessage().contains(String.format(java.util.Locale.ROOT, "%,d edges", 1L << 32)),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("for the edge list while the CSR is built"), e.getMessage());
+        }
+    }
+
+    @Test
+    void absurdSpecsFailWithOneMessageNotAnOutOfMemoryError() {
+        // 2^50 edges (16 PB): refused by the memory check through generate(); byte counts saturate, never wrap
+        for (String text : new String[] {"rmat:scale=26,ef=16777216", "rmat:scale=30,ef=2147483647",
+                "random:n=2147483647,d=2147483647"}) {
+            GraphSpec spec = GraphSpec.parse(text);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> GraphGenerator.generate(spec, 1).close());
+            assertTrue(e.getMessage().startsWith(text + ","), e.getMessage());
+            assertTrue(e.getMessage().contains("more than this machine's") || e.getMessage().contains("Java heap")
+                    || e.getMessage().contains("could not be allocated"), e.getMessage());
+        }
+    }
 }
