@@ -216,6 +216,42 @@ inline unsigned long long next_bound(Float32Distance, unsigned long long m, floa
   return Float32Distance::encode(high);  // +inf encodes as kInfinity: every finite candidate is below it
 }
 
+// Some float32 sum overflowed during the search: fails with GSSSP_ERROR_OVERFLOW if a reached vertex has an
+// unreached successor (the overflow then hid a finite path), as the other algorithms' query tail decides. Rare, so
+// the bitmap of reached vertices is allocated here, on each part's device, the one allocation a query may make.
+template <class D>
+void check_overflow(const PartitionPlan& plan, const std::vector<Part*>& parts, const typename D::output* out,
+                    int block) {
+  std::vector<unsigned int> bits(static_cast<size_t>((plan.num_vertices + 31) / 32), 0u);
+  for (int64_t v = 0; v < plan.num_vertices; ++v) {
+    if (!std::isinf(static_cast<double>(out[v]))) bits[static_cast<size_t>(v >> 5)] |= 1u << (v & 31);
+  }
+  std::vector<DeviceBuffer> copies;
+  for (Part* p : parts) {
+    set_device(p->device);
+    copies.emplace_back(bits.size() * sizeof(unsigned int), "partition overflow check bitmap");
+    GSSSP_CUDA_CHECK(cudaMemcpyAsync(copies.back().get(), bits.data(), bits.size() * sizeof(unsigned int),
+                                     cudaMemcpyHostToDevice, p->s()));
+    GSSSP_CUDA_CHECK(cudaMemsetAsync(p->counters.as<char>() + offsetof(Counters, overflow), 0,
+                                     sizeof(unsigned long long), p->s()));
+    overflow_check_kernel<D><<<p->grid, block, 0, p->s()>>>(part_args<D>(*p, plan, 0),
+                                                            copies.back().as<const unsigned int>());
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    copy_counters(*p);
+  }
+  synchronize(parts);
+  for (Part* p : parts) {
+    if (p->read().overflow != 0) {
+      fail(GSSSP_ERROR_OVERFLOW, "a float32 distance overflowed: a reachable vertex's shortest path sums to more "
+                                 "than the largest float");
+    }
+  }
+  for (size_t k = 0; k < parts.size(); ++k) {  // each copy freed with its device current
+    set_device(parts[k]->device);
+    copies[k].reset();
+  }
+}
+
 template <class D>
 QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Part>>& all, int64_t source,
                       const gsssp_options& options, void* distances, const std::atomic<bool>& cancelled) {
@@ -329,10 +365,6 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
       if (c.out_overflow != 0) {
         fail(GSSSP_ERROR_INTERNAL, format("part %d's outbox overflowed its planned cross edges (a bug)", p->index));
       }
-      if (c.overflow != 0) {
-        fail(GSSSP_ERROR_OVERFLOW, "a float32 distance overflowed: a reachable vertex's shortest path sums to more "
-                                   "than the largest float");
-      }
     }
     // Outbox segments to their owners' inboxes, then the owners apply them.
     for (Part* q : parts) {
@@ -387,13 +419,11 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
   }
   synchronize(parts);
   report.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  bool overflowed = false;
   for (Part* p : parts) {
     const Counters& c = p->read();
     report.edges_relaxed += static_cast<int64_t>(c.edges);
-    if (c.overflow != 0) {
-      fail(GSSSP_ERROR_OVERFLOW, "a float32 distance overflowed: a reachable vertex's shortest path sums to more "
-                                 "than the largest float");
-    }
+    overflowed = overflowed || c.overflow != 0;
   }
   report.trace_length = std::min<int64_t>(report.trace_length, trace_capacity);
 
@@ -417,6 +447,7 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
       }
     }
   }
+  if (overflowed) check_overflow<D>(plan, parts, out, block);
   return report;
 }
 

@@ -26,7 +26,7 @@ struct Counters {
   unsigned long long min_pending;  // pending_min_kernel: the smallest stored distance of a pending vertex (~0: none)
   unsigned long long visits;       // frontier vertices expanded (whole query)
   unsigned long long edges;        // edges relaxed (whole query)
-  unsigned long long overflow;     // a float32 sum overflowed to infinity
+  unsigned long long overflow;     // a float32 sum overflowed to infinity (overflow_check_kernel decides if it matters)
   unsigned long long out_overflow; // an outbox segment was full (never, by the capacity argument; checked anyway)
   unsigned long long out_count[kMaxParts];  // messages written to each destination part this round
 };
@@ -89,7 +89,7 @@ __device__ __forceinline__ void relax_edge(const PartArgs<D>& a, typename D::val
   const typename D::value nd = D::relax(du, a.weights[e]);
   const typename D::stored candidate = D::encode(nd);
   if constexpr (std::is_same_v<D, Float32Distance>) {
-    if (candidate == D::kInfinity) {  // du finite, the sum overflowed: reported, never taken for unreachable
+    if (candidate == D::kInfinity) {  // du finite, the sum overflowed: checked at the end (overflow_check_kernel)
       a.counters->overflow = 1;
       return;
     }
@@ -183,6 +183,23 @@ __global__ void collect_kernel(PartArgs<D> a) {
       if (atomicExch(&a.tag[v], a.fill_tag) != a.fill_tag) {
         const unsigned long long at = atomicAdd(&a.counters->next_size, 1ull);
         a.next[at] = static_cast<int32_t>(v);
+      }
+    }
+  }
+}
+
+// After a search in which some float32 sum overflowed: the overflow matters (gsssp.h: GSSSP_ERROR_OVERFLOW) where
+// it left a vertex unreached, i.e. where a reached vertex has an unreached successor. `reached` has one bit per
+// global vertex. Sets counters->overflow (which the host cleared) when such an edge exists.
+template <class D>
+__global__ void overflow_check_kernel(PartArgs<D> a, const unsigned int* reached) {
+  for (long long u = grid_thread_index(); u < a.count; u += grid_stride()) {
+    if (a.dist[u] == D::kInfinity) continue;
+    for (long long e = a.offsets[u]; e < a.offsets[u + 1]; ++e) {
+      const long long v = a.targets[e];
+      if ((reached[v >> 5] & (1u << (v & 31))) == 0) {
+        a.counters->overflow = 1;
+        return;
       }
     }
   }
