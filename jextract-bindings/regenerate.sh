@@ -14,7 +14,7 @@ command -v jextract >/dev/null || { echo "jextract not found on PATH" >&2; exit 
 includes=$(mktemp)
 trap 'rm -f "$includes"' EXIT
 jextract --dump-includes "$includes" "$header" >/dev/null
-grep -E -- '--include-[a-z]+ +(gsssp_|GSSSP_)' "$includes" | grep -v -E -- '(gsssp_device_graph_s|gsssp_device_result_s|gsssp_host_graph_s)$' > "$includes.keep"
+grep -E -- '--include-[a-z]+ +(gsssp_|GSSSP_)' "$includes" | grep -v -E -- '(gsssp_device_graph_s|gsssp_device_result_s|gsssp_host_graph_s|gsssp_partitioned_graph_s)$' > "$includes.keep"
 mv "$includes.keep" "$includes"
 
 rm -rf "$out/org/gsssp/internal/ffi"

@@ -432,6 +432,75 @@ GSSSP_API int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm,
                                     const gsssp_options* options, void* distances, int32_t* predecessors,
                                     gsssp_stats* stats);
 
+/* ---- one search over several GPUs: a graph split into parts ---------------------------------------------------
+ * For graphs larger than one GPU's memory (or, with a cap, any graph): the vertices are cut into contiguous ranges,
+ * one part per entry of a device list, each holding its vertices' out-edges and state on its device, and one
+ * single-source search runs over all parts at once: bulk-synchronous delta-stepping (Meyer & Sanders, J.
+ * Algorithms 2003) whose rounds exchange (target, distance) messages between the parts with peer copies
+ * (through the host where two GPUs have no peer access). Non-negative weights only; int32 weights give int64
+ * distances and float32 weights float32 distances, as for one GPU. Distances only: no predecessors. */
+typedef struct gsssp_partitioned_graph_s* gsssp_partitioned_graph_t;
+
+/* Splits the CSR (validated first) over devices[0 .. device_count): part k on devices[k], 1 <= device_count <= 64.
+ * A device may be listed more than once, holding one part per entry (on a one-GPU host this runs the exchange
+ * between parts of one GPU). The parts are cut so that each holds about the same bytes of graph and state (about
+ * the same number of edges); with fewer vertices than entries the last parts are empty.
+ * max_bytes_per_device: 0 = no cap; > 0 = each part's device bytes (graph, per-vertex state and the exchange
+ * buffers, see gsssp_partition_part.device_bytes) must not exceed it, which also forces a split of a graph that
+ * would fit one GPU. A part beyond the cap, or a device whose parts exceed its free memory, gives
+ * GSSSP_ERROR_OUT_OF_DEVICE_MEMORY with the bytes needed and the cap (or the free bytes), before anything is
+ * allocated. Negative weights give GSSSP_ERROR_UNSUPPORTED (H-BF takes them on one GPU). Everything a query needs
+ * is allocated here; queries allocate no device memory. The host arrays are not referenced after return. */
+GSSSP_API int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t* out, const int32_t* devices,
+                                             int32_t device_count, const gsssp_csr* graph,
+                                             int64_t max_bytes_per_device);
+
+/* Makes running and future queries fail with GSSSP_ERROR_CLOSED at their next round; frees nothing. */
+GSSSP_API int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph);
+
+/* Cancels, waits until no call uses the handle, then frees every part's device memory. NULL is accepted. */
+GSSSP_API int gsssp_partitioned_graph_destroy(gsssp_partitioned_graph_t graph);
+
+/* One search from `source` over all parts, into `distances` (num_vertices * 8 bytes, the 8-byte format above).
+ * Thread-safe, but queries on one handle run one at a time (a mutex: the parts' state serves one search).
+ * options (may be NULL): delta_stepping.delta / delta_constant as for NEAR_FAR (Delta = C * W / D with W and D
+ * exact over the graph), max_iterations (rounds; GSSSP_ERROR_NOT_CONVERGED), block_size, trace (one sample per
+ * round: the frontier over all parts); compute_predecessors, compact_distances, targets and certify are ignored.
+ * stats (may be NULL): time_ms the search's wall time over all devices, iterations its rounds, vertex_visits and
+ * edges_relaxed summed over the parts, vertices_reached, peak_device_memory the bytes of all parts, delta,
+ * distance_bytes 8. The messages the query exchanged: gsssp_partitioned_graph_info. */
+GSSSP_API int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source,
+                                           const gsssp_options* options, void* distances, gsssp_stats* stats);
+
+/* One part of a partitioned graph. */
+typedef struct gsssp_partition_part {
+  int32_t device;
+  int64_t first_vertex;       /* the part owns vertices [first_vertex, end_vertex); empty parts have them equal */
+  int64_t end_vertex;
+  int64_t edges;              /* out-edges of its vertices */
+  int64_t cross_edges;        /* of them, those whose target another part owns */
+  int64_t device_bytes;       /* what the part holds on its device: graph, state and exchange buffers */
+  int64_t last_messages_out;  /* messages the part sent during the last completed query */
+} gsssp_partition_part;
+
+/* A partitioned graph and its last completed query. */
+typedef struct gsssp_partitioned_info {
+  int32_t part_count;
+  int32_t peer_access;        /* 1 if every two distinct GPUs that exchange messages copy peer to peer, 0 if some
+                                 copies go through the host */
+  int64_t num_vertices;
+  int64_t num_edges;
+  int64_t device_bytes;       /* all parts */
+  int64_t last_messages;      /* (target, distance) messages copied between parts by the last completed query */
+  int64_t last_exchange_bytes;/* their bytes (4 + 8 per message with int32 weights, 4 + 4 with float32) */
+  int64_t last_buckets;       /* bucket bounds the last completed query went through */
+} gsssp_partitioned_info;
+
+/* Fills *info (may be NULL) and the first min(capacity, part_count) entries of `parts` (may be NULL when capacity
+ * is 0). */
+GSSSP_API int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info* info,
+                                           gsssp_partition_part* parts, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -341,5 +341,42 @@ TEST_F(LargeCsr, RefusesABadTargetPast2To31) {
                GSSSP_ERROR_INVALID_GRAPH, "cpu_sssp with a bad target at edge 2^31");
 }
 
+// Partitioned graphs: what gsssp_partitioned_graph_create checks on the host, before it looks for a GPU (arguments,
+// the CSR, negative weights, the cap), and what it answers without one.
+TEST_F(HostApi, PartitionedCreateChecksBeforeTheGpu) {
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  const int32_t devices[] = {0, 0, 0};
+  gsssp_partitioned_graph_t pg = nullptr;
+  check_status(gsssp_partitioned_graph_create(nullptr, devices, 2, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "out NULL");
+  check_status(gsssp_partitioned_graph_create(&pg, nullptr, 2, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "devices NULL");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 0, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "no devices");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 65, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "65 devices");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, -1), GSSSP_ERROR_INVALID_ARGUMENT, "negative cap");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, nullptr, 0), GSSSP_ERROR_INVALID_ARGUMENT, "graph NULL");
+  Graph bad = g;
+  bad.targets[0] = 99;
+  const gsssp_csr bc = bad.csr();
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &bc, 0), GSSSP_ERROR_INVALID_GRAPH, "invalid graph");
+  Graph negative = g;
+  negative.int_weights[2] = -1;
+  const gsssp_csr nc = negative.csr();
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &nc, 0), GSSSP_ERROR_UNSUPPORTED, "negative weight");
+  check(std::strstr(gsssp_last_error(), "H-BF takes negative weights; the partitioned search does not") != nullptr,
+        "negative weight text: '%s'", gsssp_last_error());
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 3, &c, 100), GSSSP_ERROR_OUT_OF_DEVICE_MEMORY, "cap 100");
+  check(std::strstr(gsssp_last_error(), "max_bytes_per_device is 100") != nullptr, "cap text: '%s'", gsssp_last_error());
+  check(pg == nullptr, "a refused create left *out set");
+  check_status(gsssp_partitioned_graph_destroy(nullptr), GSSSP_SUCCESS, "destroy(NULL)");
+  check_status(gsssp_partitioned_graph_cancel(nullptr), GSSSP_ERROR_INVALID_ARGUMENT, "cancel(NULL)");
+  check_status(gsssp_partitioned_graph_sssp(nullptr, 0, nullptr, nullptr, nullptr), GSSSP_ERROR_INVALID_ARGUMENT,
+               "sssp(NULL)");
+  check_status(gsssp_partitioned_graph_info(nullptr, nullptr, nullptr, 0), GSSSP_ERROR_INVALID_ARGUMENT, "info(NULL)");
+  if (device_count() == 0) {
+    check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, 0), GSSSP_ERROR_NO_GPU, "valid input, no GPU");
+    check(pg == nullptr, "no GPU: *out set");
+  }
+}
+
 }  // namespace
 }  // namespace gsssp_test

@@ -2126,6 +2126,323 @@ public class GssspNative extends GssspNative$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+    /**
+     * {@snippet lang=c :
+     * typedef struct gsssp_partitioned_graph_s *gsssp_partitioned_graph_t
+     * }
+     */
+    public static final AddressLayout gsssp_partitioned_graph_t = GssspNative.C_POINTER;
+
+    private static class gsssp_partitioned_graph_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_create").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_create"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * }
+     */
+    public static FunctionDescriptor gsssp_partitioned_graph_create$descriptor() {
+        return gsssp_partitioned_graph_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * }
+     */
+    public static MethodHandle gsssp_partitioned_graph_create$handle() {
+        return gsssp_partitioned_graph_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * }
+     */
+    public static MemorySegment gsssp_partitioned_graph_create$address() {
+        return gsssp_partitioned_graph_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * }
+     */
+    public static int gsssp_partitioned_graph_create(MemorySegment out, MemorySegment devices, int device_count, MemorySegment graph, long max_bytes_per_device) {
+        var mh$ = gsssp_partitioned_graph_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_partitioned_graph_create", out, devices, device_count, graph, max_bytes_per_device);
+            }
+            return (int)mh$.invokeExact(out, devices, device_count, graph, max_bytes_per_device);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_partitioned_graph_cancel {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_cancel").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_cancel"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static FunctionDescriptor gsssp_partitioned_graph_cancel$descriptor() {
+        return gsssp_partitioned_graph_cancel.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static MethodHandle gsssp_partitioned_graph_cancel$handle() {
+        return gsssp_partitioned_graph_cancel.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static MemorySegment gsssp_partitioned_graph_cancel$address() {
+        return gsssp_partitioned_graph_cancel.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static int gsssp_partitioned_graph_cancel(MemorySegment graph) {
+        var mh$ = gsssp_partitioned_graph_cancel.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_partitioned_graph_cancel", graph);
+            }
+            return (int)mh$.invokeExact(graph);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_partitioned_graph_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_destroy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_destroy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_destroy(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static FunctionDescriptor gsssp_partitioned_graph_destroy$descriptor() {
+        return gsssp_partitioned_graph_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_destroy(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static MethodHandle gsssp_partitioned_graph_destroy$handle() {
+        return gsssp_partitioned_graph_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_destroy(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static MemorySegment gsssp_partitioned_graph_destroy$address() {
+        return gsssp_partitioned_graph_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_destroy(gsssp_partitioned_graph_t graph)
+     * }
+     */
+    public static int gsssp_partitioned_graph_destroy(MemorySegment graph) {
+        var mh$ = gsssp_partitioned_graph_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_partitioned_graph_destroy", graph);
+            }
+            return (int)mh$.invokeExact(graph);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_partitioned_graph_sssp {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_sssp").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_sssp"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source, const gsssp_options *options, void *distances, gsssp_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor gsssp_partitioned_graph_sssp$descriptor() {
+        return gsssp_partitioned_graph_sssp.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source, const gsssp_options *options, void *distances, gsssp_stats *stats)
+     * }
+     */
+    public static MethodHandle gsssp_partitioned_graph_sssp$handle() {
+        return gsssp_partitioned_graph_sssp.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source, const gsssp_options *options, void *distances, gsssp_stats *stats)
+     * }
+     */
+    public static MemorySegment gsssp_partitioned_graph_sssp$address() {
+        return gsssp_partitioned_graph_sssp.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source, const gsssp_options *options, void *distances, gsssp_stats *stats)
+     * }
+     */
+    public static int gsssp_partitioned_graph_sssp(MemorySegment graph, long source, MemorySegment options, MemorySegment distances, MemorySegment stats) {
+        var mh$ = gsssp_partitioned_graph_sssp.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_partitioned_graph_sssp", graph, source, options, distances, stats);
+            }
+            return (int)mh$.invokeExact(graph, source, options, distances, stats);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_partitioned_graph_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_info").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_info"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info *info, gsssp_partition_part *parts, int32_t capacity)
+     * }
+     */
+    public static FunctionDescriptor gsssp_partitioned_graph_info$descriptor() {
+        return gsssp_partitioned_graph_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info *info, gsssp_partition_part *parts, int32_t capacity)
+     * }
+     */
+    public static MethodHandle gsssp_partitioned_graph_info$handle() {
+        return gsssp_partitioned_graph_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info *info, gsssp_partition_part *parts, int32_t capacity)
+     * }
+     */
+    public static MemorySegment gsssp_partitioned_graph_info$address() {
+        return gsssp_partitioned_graph_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info *info, gsssp_partition_part *parts, int32_t capacity)
+     * }
+     */
+    public static int gsssp_partitioned_graph_info(MemorySegment graph, MemorySegment info, MemorySegment parts, int capacity) {
+        var mh$ = gsssp_partitioned_graph_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_partitioned_graph_info", graph, info, parts, capacity);
+            }
+            return (int)mh$.invokeExact(graph, info, parts, capacity);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
     private static final long GSSSP_INT_INFINITY = 9223372036854775807L;
     /**
      * {@snippet lang=c :
