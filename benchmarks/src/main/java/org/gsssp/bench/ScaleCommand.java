@@ -18,6 +18,7 @@ import org.gsssp.DeviceInfo;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
 import org.gsssp.Options;
+import org.gsssp.PartitionedGraph;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
 import picocli.CommandLine.Command;
@@ -57,6 +58,15 @@ final class ScaleCommand implements Callable<Integer> {
 
     @Option(names = "--cpu-check", description = "Also solve with CPU Dijkstra on the host and compare every distance (slow: minutes at 10^9 edges).")
     boolean cpuCheck;
+
+    @Option(names = "--partitioned", split = ",", paramLabel = "DEVICE",
+            description = "Also run the partitioned search (PartitionedGraph) over these devices (a device may repeat), "
+                    + "timed, certified on the single-GPU graph and compared with the first algorithm.")
+    int[] partitionDevices;
+
+    @Option(names = "--part-cap", paramLabel = "BYTES",
+            description = "With --partitioned: each part's byte cap (forces the split on a graph that fits one GPU; default: none).")
+    long partCap;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory for scale.json and scale.md.")
     Path output;
@@ -126,6 +136,13 @@ final class ScaleCommand implements Callable<Integer> {
                             r.result.close();
                         }
                     }
+                    if (partitionDevices != null) {
+                        Run p = runPartitioned(dg, g, source, firstResult);
+                        algRows.add(p.row);
+                        if (p.result != null) {
+                            p.result.close();
+                        }
+                    }
                     Double cpuSeconds = null;
                     Boolean cpuEqual = null;
                     if (cpuCheck && firstResult != null) {
@@ -189,6 +206,56 @@ final class ScaleCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "  %-10s failed: %s%n", a.cliName(), ExperimentRunner.oneLine(e));
             return new Run(new AlgorithmRow(a.cliName(), Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN,
                     0, 0, false, null, 0, false, null, ExperimentRunner.oneLine(e)), null);
+        }
+    }
+
+    private Run runPartitioned(DeviceGraph dg, Graph g, int source, Result first) {
+        String name = "partitioned" + Arrays.toString(partitionDevices).replace(" ", "");
+        long t0 = System.nanoTime();
+        try (PartitionedGraph pg = PartitionedGraph.upload(g, partitionDevices, partCap)) {
+            System.out.printf(Locale.ROOT, "  %s: uploaded in %.1f s, %,d bytes on the devices; parts:%n", name,
+                    (System.nanoTime() - t0) / 1e9, pg.deviceMemoryBytes());
+            for (PartitionedGraph.Part part : pg.parts()) {
+                System.out.printf(Locale.ROOT, "    device %d: vertices %,d..%,d, %,d edges (%,d crossing), %,d bytes%n",
+                        part.device(), part.firstVertex(), part.endVertex(), part.edges(), part.crossEdges(),
+                        part.deviceBytes());
+            }
+            for (int i = 0; i < warmup; i++) {
+                try (Result r = pg.query(source)) {
+                    // untimed
+                }
+            }
+            double[] kernel = new double[repetitions];
+            double[] total = new double[repetitions];
+            Result kept = null;
+            for (int i = 0; i < repetitions; i++) {
+                long q0 = System.nanoTime();
+                Result r = pg.query(source);
+                total[i] = (System.nanoTime() - q0) / 1e6;
+                kernel[i] = r.stats().timeMs();
+                if (kept == null) {
+                    kept = r;
+                } else {
+                    r.close();
+                }
+            }
+            PartitionedGraph.Exchange x = pg.lastExchange();
+            Certificate c = dg.certify(kept);
+            String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
+            double median = median(kernel);
+            AlgorithmRow row = new AlgorithmRow(name, median, Arrays.stream(kernel).min().orElse(0), median(total), kernel,
+                    g.numEdges() / (median / 1e3) / 1e9, pg.deviceMemoryBytes(), kept.stats().verticesReached(), c.holds(),
+                    c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+            System.out.printf(Locale.ROOT, "  %s median %.2f ms (Java %.2f), %.2f GTEPS, %,d rounds, %,d buckets, %,d messages "
+                            + "(%,d bytes), reached %,d, certificate %s%s%n", name, median, median(total), row.gteps(),
+                    kept.stats().iterations(), x.buckets(), x.messages(), x.bytes(), row.verticesReached(),
+                    c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""),
+                    first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
+            return new Run(row, kept);
+        } catch (RuntimeException e) {
+            System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
+            return new Run(new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0,
+                    false, null, 0, false, null, ExperimentRunner.oneLine(e)), null);
         }
     }
 
