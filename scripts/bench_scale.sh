@@ -8,10 +8,11 @@
 # Scale 27 has 2^31 edges, scale 28 2^32: the issue "Beyond 2^31 edges".
 # Environment: OUT (default build/scale-out; one folder per scale), BENCH (default build/gpu-bundle/gsssp-bench),
 # ALGORITHMS (default adds,near-far,hbf), REPS (default 3), WARMUP (default 1), CPU_CHECK=1 adds a CPU Dijkstra
-# on the host and compares every distance (minutes at these sizes).
+# on the host and compares every distance (minutes at these sizes); PARTITIONED=0,1 (devices, repeats allowed) adds
+# the partitioned search over them, PART_CAP=BYTES caps each part.
 set -euo pipefail
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-  sed -n '2,11p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
+  sed -n '2,12p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -25,6 +26,8 @@ for s in "$@"; do
   mkdir -p "$dir"
   extra=()
   [ "${CPU_CHECK:-0}" = 1 ] && extra+=(--cpu-check)
+  [ -n "${PARTITIONED:-}" ] && extra+=(--partitioned "$PARTITIONED")
+  [ -n "${PART_CAP:-}" ] && extra+=(--part-cap "$PART_CAP")
   echo "== rmat scale $s: $(date -u +%H:%M:%S); host memory $(free -g | awk '/Mem:/ {print $2 " GB, " $7 " GB available"}')"
   timer=()
   [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)
