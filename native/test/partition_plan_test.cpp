@@ -120,6 +120,17 @@ void check_invariants(const HostGraph& g, const PartitionPlan& plan, int parts, 
     EXPECT_EQ(p.cross_to[static_cast<size_t>(k)], 0);
     EXPECT_EQ(p.cross_out, out);
     EXPECT_EQ(p.cross_in, in);
+    // Combined messages: at most one per vertex of the owner a round, and no more than the edges crossing.
+    int64_t slots = 0, inbox = 0;
+    for (int q = 0; q < parts; ++q) {
+      const int64_t want = std::min(cross[static_cast<size_t>(k)][static_cast<size_t>(q)],
+                                    plan.parts[static_cast<size_t>(q)].vertices());
+      EXPECT_EQ(p.out_slots[static_cast<size_t>(q)], want) << k << " -> " << q;
+      slots += want;
+      inbox += plan.parts[static_cast<size_t>(q)].out_slots[static_cast<size_t>(k)];
+    }
+    EXPECT_EQ(p.outbox_slots, slots);
+    EXPECT_EQ(p.inbox_slots, inbox);
     // The byte model adds up, and an empty part holds nothing.
     EXPECT_EQ(p.device_bytes, p.graph_bytes + p.state_bytes + p.exchange_bytes);
     if (p.vertices() == 0) {
@@ -127,7 +138,8 @@ void check_invariants(const HostGraph& g, const PartitionPlan& plan, int parts, 
     } else {
       const int64_t dist = gsssp::partitioned::distance_bytes(plan.weight_type);
       EXPECT_EQ(p.graph_bytes, (p.vertices() + 1) * 8 + p.edges * 8);
-      EXPECT_EQ(p.exchange_bytes, (p.cross_out + p.cross_in) * (4 + dist));
+      EXPECT_EQ(p.exchange_bytes, (p.outbox_slots + p.inbox_slots) * (4 + dist) +
+                                      (plan.parts.size() > 1 ? plan.num_vertices * (dist + 4) : 0));
       EXPECT_GE(p.state_bytes, p.vertices() * (dist + 4 + 1 + 8));
     }
   }

@@ -103,16 +103,24 @@ PartitionPlan plan_partition(const gsssp_csr& csr, const int32_t* devices, int32
   plan.average_weight = m > 0 ? weight_sum / static_cast<double>(m) : 0.0;
   for (int k = 0; k < parts; ++k) {
     PartPlan& p = plan.parts[static_cast<size_t>(k)];
+    p.out_slots.assign(static_cast<size_t>(parts), 0);
     for (int q = 0; q < parts; ++q) {
-      p.cross_out += p.cross_to[static_cast<size_t>(q)];
-      plan.parts[static_cast<size_t>(q)].cross_in += p.cross_to[static_cast<size_t>(q)];
+      PartPlan& owner = plan.parts[static_cast<size_t>(q)];
+      const int64_t cross = p.cross_to[static_cast<size_t>(q)];
+      p.cross_out += cross;
+      owner.cross_in += cross;
+      // combined per target: at most one message per vertex of q a round
+      p.out_slots[static_cast<size_t>(q)] = std::min(cross, owner.vertices());
+      p.outbox_slots += p.out_slots[static_cast<size_t>(q)];
+      owner.inbox_slots += p.out_slots[static_cast<size_t>(q)];
     }
   }
   for (PartPlan& p : plan.parts) {
     if (p.vertices() == 0) continue;  // an empty part allocates nothing
     p.graph_bytes = (p.vertices() + 1) * 8 + p.edges * kEdgeBytes;
     p.state_bytes = p.vertices() * (vertex_bytes - 8) + kPartFixedBytes - 8;
-    p.exchange_bytes = (p.cross_out + p.cross_in) * message_bytes;
+    p.exchange_bytes = (p.outbox_slots + p.inbox_slots) * message_bytes +
+                       (parts > 1 ? plan.num_vertices * (dist_bytes + 4) : 0);
     p.device_bytes = p.graph_bytes + p.state_bytes + p.exchange_bytes;
   }
 

@@ -13,11 +13,12 @@
 // there are at least as many vertices as parts. With fewer vertices than parts, the last parts are empty (no
 // vertices, no memory, no work) and PartitionPlan::note says so.
 //
-// Exchange buffers: one message slot per cross edge in the sender's outbox and one in the owner's inbox, the safe
-// bound on a round's messages (an edge is relaxed at most once per round). On graphs with many cross edges (a
-// uniform random graph cut in four: three quarters of its edges) they outweigh the part's edges (12 bytes per slot
-// with int32 weights, twice, against 8 per edge). Combining messages per target, or bounded outboxes whose overflow
-// splits a round, would shrink them; neither is done yet.
+// Exchange buffers: messages are combined per target before they leave a part (partitioned_kernels.cuh: a part
+// keeps the best candidate it has sent for every vertex of the graph, and queues a target at most once a round), so
+// a round's messages from p to q are at most min(cross edges p -> q, vertices of q): that is the outbox segment's
+// capacity, and the owner's inbox holds the sum of its senders' segments. The best-sent array costs every part
+// (distance + 4) bytes per vertex of the whole graph. Why: R-MAT 26 cut in two sent 1.58 billion messages
+// (19 GB) in 19 rounds uncombined, for 27 million reached vertices (2 × H200, call E, 2026-11-26).
 //
 // Cap: max_bytes_per_device > 0 bounds each part's bytes (graph, state and exchange buffers). It applies per entry
 // of the device list: a device listed k times holds k parts and up to k times the cap. The plan is the balanced
@@ -53,11 +54,14 @@ struct PartPlan {
   int64_t end_vertex = 0;
   int64_t edges = 0;                // out-edges of its vertices
   std::vector<int64_t> cross_to;    // by part: edges of this part whose target part q owns (0 for q = self)
-  int64_t cross_out = 0;            // sum of cross_to: the outbox capacity (an edge is relaxed at most once a round)
-  int64_t cross_in = 0;             // edges of other parts into this one: the inbox capacity
+  int64_t cross_out = 0;            // sum of cross_to: edges leaving the part
+  int64_t cross_in = 0;             // edges of other parts into this one
+  std::vector<int64_t> out_slots;   // by part: outbox capacity towards q, min(cross_to[q], vertices of q)
+  int64_t outbox_slots = 0;         // sum of out_slots
+  int64_t inbox_slots = 0;          // sum over the senders of their out_slots towards this part
   int64_t graph_bytes = 0;          // offsets, targets, weights
   int64_t state_bytes = 0;          // distances, tags, pending flags, near lists, counters
-  int64_t exchange_bytes = 0;       // outbox and inbox
+  int64_t exchange_bytes = 0;       // outbox, inbox and the best-sent candidates (one per vertex of the graph)
   int64_t device_bytes = 0;         // the sum: what the part allocates on its device
 
   int64_t vertices() const { return end_vertex - first_vertex; }

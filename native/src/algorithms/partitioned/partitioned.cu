@@ -27,6 +27,7 @@ struct Part {
   DeviceBuffer offsets, targets, weights;
   DeviceBuffer dist, tag, pending, lists, counters;
   DeviceBuffer out_targets, out_dist, in_targets, in_dist;
+  DeviceBuffer sent_dist, sent_tag;  // by global vertex: the best candidate sent, the round it was queued
   std::vector<long long> out_base;      // by destination part
   std::vector<long long> out_capacity;  // by destination part
   std::unique_ptr<Stream> stream;
@@ -132,17 +133,22 @@ PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : p
     part->pending = DeviceBuffer(n, "partition pending flags");
     part->lists = DeviceBuffer(2 * n * sizeof(int32_t), "partition near lists");
     part->counters = DeviceBuffer(sizeof(Counters), "partition counters");
-    part->out_targets = DeviceBuffer(static_cast<size_t>(plan.cross_out) * sizeof(int32_t), "partition outbox targets");
-    part->out_dist = DeviceBuffer(static_cast<size_t>(plan.cross_out) * static_cast<size_t>(dist_bytes),
+    part->out_targets = DeviceBuffer(static_cast<size_t>(plan.outbox_slots) * sizeof(int32_t), "partition outbox targets");
+    part->out_dist = DeviceBuffer(static_cast<size_t>(plan.outbox_slots) * static_cast<size_t>(dist_bytes),
                                   "partition outbox distances");
-    part->in_targets = DeviceBuffer(static_cast<size_t>(plan.cross_in) * sizeof(int32_t), "partition inbox targets");
-    part->in_dist = DeviceBuffer(static_cast<size_t>(plan.cross_in) * static_cast<size_t>(dist_bytes),
+    part->in_targets = DeviceBuffer(static_cast<size_t>(plan.inbox_slots) * sizeof(int32_t), "partition inbox targets");
+    part->in_dist = DeviceBuffer(static_cast<size_t>(plan.inbox_slots) * static_cast<size_t>(dist_bytes),
                                  "partition inbox distances");
+    if (parts > 1) {
+      const size_t all = static_cast<size_t>(plan_.num_vertices);
+      part->sent_dist = DeviceBuffer(all * static_cast<size_t>(dist_bytes), "partition best-sent candidates");
+      part->sent_tag = DeviceBuffer(all * sizeof(unsigned int), "partition best-sent round tags");
+    }
     long long at = 0;
     for (int q = 0; q < parts; ++q) {
       part->out_base[static_cast<size_t>(q)] = at;
-      part->out_capacity[static_cast<size_t>(q)] = plan.cross_to[static_cast<size_t>(q)];
-      at += plan.cross_to[static_cast<size_t>(q)];
+      part->out_capacity[static_cast<size_t>(q)] = plan.out_slots[static_cast<size_t>(q)];
+      at += plan.out_slots[static_cast<size_t>(q)];
     }
     part->stream = std::make_unique<Stream>();
     part->host_counters = PinnedBuffer(sizeof(Counters));
@@ -185,6 +191,9 @@ PartArgs<D> part_args(const Part& p, const PartitionPlan& plan, int list) {
   a.counters = p.counters.as<Counters>();
   a.out_targets = p.out_targets.as<int32_t>();
   a.out_dist = p.out_dist.as<typename D::stored>();
+  a.sent_dist = p.sent_dist.as<typename D::stored>();
+  a.sent_tag = p.sent_tag.as<unsigned int>();
+  a.num_vertices = plan.num_vertices;
   a.parts = static_cast<int>(plan.parts.size());
   a.self = p.index;
   for (int q = 0; q < a.parts; ++q) {
@@ -292,6 +301,10 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
     GSSSP_CUDA_CHECK(cudaMemsetAsync(p->counters.get(), 0, sizeof(Counters), p->s()));
     init_kernel<D><<<p->grid, block, 0, p->s()>>>(part_args<D>(*p, plan, 0), source);
     GSSSP_CUDA_CHECK(cudaGetLastError());
+    if (parts.size() > 1) {
+      init_sent_kernel<D><<<p->grid, block, 0, p->s()>>>(part_args<D>(*p, plan, 0));
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+    }
   }
 
   for (;;) {
@@ -356,6 +369,10 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
         const int grid = static_cast<int>(std::min<unsigned long long>(p->grid, (size + block - 1) / block));
         expand_kernel<D><<<grid, block, 0, p->s()>>>(a, current, static_cast<long long>(size));
         GSSSP_CUDA_CHECK(cudaGetLastError());
+        if (parts.size() > 1) {
+          pack_kernel<D><<<p->grid, block, 0, p->s()>>>(a);
+          GSSSP_CUDA_CHECK(cudaGetLastError());
+        }
       }
       copy_counters(*p);
     }

@@ -10,8 +10,8 @@
 //     equal edges); a part holds its vertices' out-edges with global target ids, and the state of its vertices:
 //     distances (common/distance.cuh's stored images: int64 for int32 weights, float32 for float32 weights,
 //     atomicMin on the order-preserving image), a near-list tag and a pending flag each, two near lists, an
-//     outbox (per destination part, one slot per cross edge of the plan) and an inbox (one slot per cross edge
-//     into it). All of it is allocated at create; a query allocates nothing.
+//     outbox (per destination part, min(cross edges, the owner's vertices) slots) and an inbox (the sum of its
+//     senders' slots). All of it is allocated at create; a query allocates nothing.
 //   - A round, all parts in step: each part expands its frontier (the near list: vertices lowered below the
 //     bucket's bound, each once); a target in the same part is lowered with an atomic min and, if below the bound,
 //     pushed onto the next near list (once per round), else marked pending; a target in another part becomes a
@@ -26,9 +26,9 @@
 //     skipped either way), and each part collects its pending vertices below it into its near list. When no part
 //     has a pending vertex the search is over: every lowering made a vertex near or pending, and every near or
 //     pending vertex was expanded at its final distance, so no edge can lower anything.
-//   - An edge is relaxed at most once per round (a frontier holds each vertex once), so a round's messages from p
-//     to q are at most the plan's cross edges p -> q: the outbox cannot overflow (the kernels still check and the
-//     query fails with GSSSP_ERROR_INTERNAL if it ever did).
+//   - An edge is relaxed at most once per round (a frontier holds each vertex once) and a target is queued at most
+//     once a round, so a round's messages from p to q are at most min(cross edges p -> q, vertices of q): the
+//     outbox cannot overflow (the kernels still check and the query fails with GSSSP_ERROR_INTERNAL if it ever did).
 //   - One host thread drives every part, with one stream per part. Why not a thread per device with a barrier: a
 //     round's work per part is often tens of microseconds, and each round needs every part's counts before any
 //     copy can start; one thread that enqueues asynchronously on every stream and then synchronises each costs
@@ -38,8 +38,8 @@
 //   - Delta: options.delta_stepping.delta if set, else C * W / D with W the average edge weight and D the average
 //     out-degree (exact, from the plan's pass over the edges) and C options.delta_stepping.delta_constant or the
 //     library's default (graph/delta_estimate.hpp's kDefaultDeltaConstant, Near-Far's).
-// Not done: predecessors (the answer is distances only), compact outputs, certificates, targets (ignored), and
-// messages are not combined per target before sending. Not yet measured on a GPU.
+//   - Messages are combined per target on the sending part (partition_plan.hpp says why and what it costs).
+// Not done: predecessors (the answer is distances only), compact outputs, certificates, targets (ignored).
 #pragma once
 
 #include <atomic>

@@ -46,7 +46,10 @@ struct PartArgs {
   int32_t* next;  // the next near list (local ids)
   Counters* counters;
   int32_t* out_targets;                 // outbox: global target ids
-  typename D::stored* out_dist;         // outbox: candidate distances
+  typename D::stored* out_dist;         // outbox: candidate distances (pack_kernel fills them from sent_dist)
+  typename D::stored* sent_dist;        // by global vertex: the best candidate this part has sent (null: one part)
+  unsigned int* sent_tag;               // by global vertex: the fill tag of the round it was last queued in
+  long long num_vertices;               // of the whole graph
   long long out_base[kMaxParts];        // segment of each destination part in the outbox
   long long out_capacity[kMaxParts];    // its capacity: the plan's cross edges into that part
   long long part_first[kMaxParts + 1];  // first vertex of each part; part_first[parts] = n
@@ -99,6 +102,11 @@ __device__ __forceinline__ void relax_edge(const PartArgs<D>& a, typename D::val
     lower_local(a, local, candidate);
     return;
   }
+  // Combined per target: only a candidate below the best this part ever sent for v goes out (the owner already
+  // holds that best, or lower), and v is queued once a round; pack_kernel then writes its best candidate.
+  const typename D::stored sent = atomic_min(&a.sent_dist[v], candidate);
+  if (candidate >= sent) return;
+  if (atomicExch(&a.sent_tag[v], a.fill_tag) == a.fill_tag) return;
   const int q = owner_of(a, v);
   const unsigned long long slot = atomicAdd(&a.counters->out_count[q], 1ull);
   if (slot >= static_cast<unsigned long long>(a.out_capacity[q])) {
@@ -106,7 +114,29 @@ __device__ __forceinline__ void relax_edge(const PartArgs<D>& a, typename D::val
     return;
   }
   a.out_targets[a.out_base[q] + slot] = static_cast<int32_t>(v);
-  a.out_dist[a.out_base[q] + slot] = candidate;
+}
+
+// After a round's expansion: each queued message takes the best candidate sent for its target (lowered, perhaps,
+// after it was queued).
+template <class D>
+__global__ void pack_kernel(PartArgs<D> a) {
+  for (int q = 0; q < a.parts; ++q) {
+    const long long count = static_cast<long long>(
+        min(a.counters->out_count[q], static_cast<unsigned long long>(a.out_capacity[q])));
+    const long long base = a.out_base[q];
+    for (long long i = grid_thread_index(); i < count; i += grid_stride()) {
+      a.out_dist[base + i] = a.sent_dist[a.out_targets[base + i]];
+    }
+  }
+}
+
+// Nothing sent yet: every best-sent candidate at infinity, no round tag.
+template <class D>
+__global__ void init_sent_kernel(PartArgs<D> a) {
+  for (long long v = grid_thread_index(); v < a.num_vertices; v += grid_stride()) {
+    a.sent_dist[v] = D::kInfinity;
+    a.sent_tag[v] = 0;
+  }
 }
 
 // Every vertex to infinity, not pending, tag 0; the source (if the part owns it) at 0 and pending, so that the
