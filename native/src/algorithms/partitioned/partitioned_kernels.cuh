@@ -28,6 +28,7 @@ struct Counters {
   unsigned long long edges;        // edges relaxed (whole query)
   unsigned long long overflow;     // a float32 sum overflowed to infinity (overflow_check_kernel decides if it matters)
   unsigned long long out_overflow; // an outbox segment was full (never, by the capacity argument; checked anyway)
+  unsigned long long reached;      // the copy-back's count of vertices with a finite distance
   unsigned long long out_count[kMaxParts];  // messages written to each destination part this round
 };
 static_assert(sizeof(Counters) + 8 <= static_cast<size_t>(kPartFixedBytes), "the plan's fixed part bytes hold the counters");

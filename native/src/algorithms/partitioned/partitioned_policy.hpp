@@ -10,8 +10,5 @@ namespace gsssp::partitioned {
 constexpr int kBlock = 256;
 // Blocks per SM of the grid-stride kernels: enough to fill an SM at 256 threads. Not measured.
 constexpr int kBlocksPerSm = 4;
-// Distances are copied back in pieces of this many bytes through one host buffer, so the host buffer stays small
-// for graphs beyond one GPU.
-constexpr int64_t kCopyBackBytes = int64_t{64} << 20;
 
 }  // namespace gsssp::partitioned

@@ -68,6 +68,10 @@ final class ScaleCommand implements Callable<Integer> {
             description = "With --partitioned: each part's byte cap (forces the split on a graph that fits one GPU; default: none).")
     long partCap;
 
+    @Option(names = "--part-delta-constants", split = ",", paramLabel = "C",
+            description = "With --partitioned: run it once per delta constant C (Delta = C * W / D) instead of the default.")
+    List<Double> partDeltaConstants = List.of();
+
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory for scale.json and scale.md.")
     Path output;
 
@@ -137,11 +141,7 @@ final class ScaleCommand implements Callable<Integer> {
                         }
                     }
                     if (partitionDevices != null) {
-                        Run p = runPartitioned(dg, g, source, firstResult);
-                        algRows.add(p.row);
-                        if (p.result != null) {
-                            p.result.close();
-                        }
+                        algRows.addAll(runPartitioned(dg, g, source, firstResult));
                     }
                     Double cpuSeconds = null;
                     Boolean cpuEqual = null;
@@ -209,8 +209,9 @@ final class ScaleCommand implements Callable<Integer> {
         }
     }
 
-    private Run runPartitioned(DeviceGraph dg, Graph g, int source, Result first) {
+    private List<AlgorithmRow> runPartitioned(DeviceGraph dg, Graph g, int source, Result first) {
         String name = "partitioned" + Arrays.toString(partitionDevices).replace(" ", "");
+        List<AlgorithmRow> rows = new ArrayList<>();
         long t0 = System.nanoTime();
         try (PartitionedGraph pg = PartitionedGraph.upload(g, partitionDevices, partCap)) {
             System.out.printf(Locale.ROOT, "  %s: uploaded in %.1f s, %,d bytes on the devices; parts:%n", name,
@@ -220,42 +221,61 @@ final class ScaleCommand implements Callable<Integer> {
                         part.device(), part.firstVertex(), part.endVertex(), part.edges(), part.crossEdges(),
                         part.deviceBytes());
             }
+            List<Double> constants = partDeltaConstants.isEmpty() ? java.util.Collections.singletonList(null) : partDeltaConstants;
+            for (Double constant : constants) {
+                Options options = constant == null ? Options.defaults() : Options.builder()
+                        .deltaStepping(org.gsssp.DeltaSteppingParams.builder().deltaConstant(constant).build()).build();
+                String label = constant == null ? name : name + " C=" + constant;
+                rows.add(timePartitioned(pg, dg, g, source, first, options, label));
+            }
+        } catch (RuntimeException e) {
+            System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
+            rows.add(new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0,
+                    false, null, 0, false, null, ExperimentRunner.oneLine(e)));
+        }
+        return rows;
+    }
+
+    private AlgorithmRow timePartitioned(PartitionedGraph pg, DeviceGraph dg, Graph g, int source, Result first,
+                                         Options options, String name) {
+        try {
             for (int i = 0; i < warmup; i++) {
-                try (Result r = pg.query(source)) {
+                try (Result r = pg.query(source, options)) {
                     // untimed
                 }
             }
             double[] kernel = new double[repetitions];
             double[] total = new double[repetitions];
-            Result kept = null;
-            for (int i = 0; i < repetitions; i++) {
-                long q0 = System.nanoTime();
-                Result r = pg.query(source);
-                total[i] = (System.nanoTime() - q0) / 1e6;
-                kernel[i] = r.stats().timeMs();
-                if (kept == null) {
-                    kept = r;
-                } else {
-                    r.close();
+            long k0 = System.nanoTime();
+            try (Result kept = pg.query(source, options)) {
+                total[0] = (System.nanoTime() - k0) / 1e6;
+                kernel[0] = kept.stats().timeMs();
+                for (int i = 1; i < repetitions; i++) {
+                    long q0 = System.nanoTime();
+                    try (Result r = pg.query(source, options)) {
+                        total[i] = (System.nanoTime() - q0) / 1e6;
+                        kernel[i] = r.stats().timeMs();
+                    }
                 }
+                PartitionedGraph.Exchange x = pg.lastExchange();
+                Certificate c = dg.certify(kept);
+                String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
+                double median = median(kernel);
+                AlgorithmRow row = new AlgorithmRow(name, median, Arrays.stream(kernel).min().orElse(0), median(total),
+                        kernel, g.numEdges() / (median / 1e3) / 1e9, pg.deviceMemoryBytes(), kept.stats().verticesReached(),
+                        c.holds(), c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+                System.out.printf(Locale.ROOT, "  %s median %.2f ms (whole call %.2f), %.2f GTEPS, delta %.1f, %,d rounds, "
+                                + "%,d buckets, %,d vertex visits, %,d edges relaxed, %,d messages (%,d bytes), reached %,d, "
+                                + "certificate %s%s%n", name, median, median(total), row.gteps(), kept.stats().delta(),
+                        kept.stats().iterations(), x.buckets(), kept.stats().vertexVisits(), kept.stats().edgesRelaxed(),
+                        x.messages(), x.bytes(), row.verticesReached(), c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""),
+                        first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
+                return row;
             }
-            PartitionedGraph.Exchange x = pg.lastExchange();
-            Certificate c = dg.certify(kept);
-            String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
-            double median = median(kernel);
-            AlgorithmRow row = new AlgorithmRow(name, median, Arrays.stream(kernel).min().orElse(0), median(total), kernel,
-                    g.numEdges() / (median / 1e3) / 1e9, pg.deviceMemoryBytes(), kept.stats().verticesReached(), c.holds(),
-                    c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
-            System.out.printf(Locale.ROOT, "  %s median %.2f ms (Java %.2f), %.2f GTEPS, %,d rounds, %,d buckets, %,d messages "
-                            + "(%,d bytes), reached %,d, certificate %s%s%n", name, median, median(total), row.gteps(),
-                    kept.stats().iterations(), x.buckets(), x.messages(), x.bytes(), row.verticesReached(),
-                    c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""),
-                    first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
-            return new Run(row, kept);
         } catch (RuntimeException e) {
             System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
-            return new Run(new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0,
-                    false, null, 0, false, null, ExperimentRunner.oneLine(e)), null);
+            return new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0, false, null,
+                    0, false, null, ExperimentRunner.oneLine(e));
         }
     }
 
