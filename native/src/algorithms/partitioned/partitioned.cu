@@ -277,7 +277,7 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
   double requested = options.delta_stepping.delta;
   if (!(requested > 0.0 && std::isfinite(requested))) {
     const double c = options.delta_stepping.delta_constant > 0.0 ? options.delta_stepping.delta_constant
-                                                                 : graph::kDefaultDeltaConstant;
+                                                                 : kDeltaConstant;
     const double degree = plan.num_vertices > 0 ? static_cast<double>(plan.num_edges) / plan.num_vertices : 0.0;
     requested = c * plan.average_weight / std::max(degree, 1e-9);
     if (!(requested > 0.0 && std::isfinite(requested))) requested = 1.0;

@@ -36,8 +36,8 @@
 //     concurrently since the launches return at once. Launch cost grows with the parts (a few microseconds each);
 //     with many GPUs a thread per device would spread that.
 //   - Delta: options.delta_stepping.delta if set, else C * W / D with W the average edge weight and D the average
-//     out-degree (exact, from the plan's pass over the edges) and C options.delta_stepping.delta_constant or the
-//     library's default (graph/delta_estimate.hpp's kDefaultDeltaConstant, Near-Far's).
+//     out-degree (exact, from the plan's pass over the edges) and C options.delta_stepping.delta_constant or
+//     partitioned_policy.hpp's kDeltaConstant (measured; smaller than Near-Far's).
 //   - Messages are combined per target on the sending part (partition_plan.hpp says why and what it costs).
 // Not done: predecessors (the answer is distances only), compact outputs, certificates, targets (ignored).
 #pragma once
