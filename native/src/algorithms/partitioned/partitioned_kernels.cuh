@@ -9,6 +9,7 @@
 // later lowering in the same bucket can set the flag again (it would push the vertex near instead).
 #pragma once
 
+#include <cooperative_groups.h>
 #include <cstdint>
 #include <type_traits>
 
@@ -72,14 +73,35 @@ __device__ __forceinline__ int owner_of(const PartArgs<D>& a, long long v) {
   return lo;
 }
 
+// One slot of a list whose length is *counter, for each calling thread: one atomicAdd per group of lanes that
+// append together (as Near-Far's pushes, near_far_kernels.cuh), instead of one per lane on one contended address.
+__device__ __forceinline__ unsigned long long aggregated_slot(unsigned long long* counter) {
+  namespace cg = cooperative_groups;
+  const cg::coalesced_group group = cg::coalesced_threads();
+  unsigned long long base = 0;
+  if (group.thread_rank() == 0) base = atomicAdd(counter, static_cast<unsigned long long>(group.size()));
+  return group.shfl(base, 0) + group.thread_rank();
+}
+
+// The same for lanes appending to different lists (the outbox segments): grouped by destination first.
+__device__ __forceinline__ unsigned long long aggregated_slot(unsigned long long* counters, int list) {
+  namespace cg = cooperative_groups;
+  const cg::coalesced_group same = cg::labeled_partition(cg::coalesced_threads(), list);
+  unsigned long long base = 0;
+  if (same.thread_rank() == 0) base = atomicAdd(&counters[list], static_cast<unsigned long long>(same.size()));
+  return same.shfl(base, 0) + same.thread_rank();
+}
+
 template <class D>
 __device__ __forceinline__ void lower_local(const PartArgs<D>& a, long long local, typename D::stored candidate) {
+  // Most relaxations improve nothing: a read (from L2, where the atomics land; distances only fall, so a stale read
+  // is too high and only costs the atomic) spares them the atomic.
+  if (candidate >= __ldcg(&a.dist[local])) return;
   const typename D::stored old = atomic_min(&a.dist[local], candidate);
   if (candidate >= old) return;
   if (candidate < a.bound) {
     if (atomicExch(&a.tag[local], a.fill_tag) != a.fill_tag) {
-      const unsigned long long at = atomicAdd(&a.counters->next_size, 1ull);
-      a.next[at] = static_cast<int32_t>(local);  // at < count: one push per vertex per tag
+      a.next[aggregated_slot(&a.counters->next_size)] = static_cast<int32_t>(local);  // one push per vertex per tag
     }
   } else {
     a.pending[local] = 1;
@@ -105,11 +127,12 @@ __device__ __forceinline__ void relax_edge(const PartArgs<D>& a, typename D::val
   }
   // Combined per target: only a candidate below the best this part ever sent for v goes out (the owner already
   // holds that best, or lower), and v is queued once a round; pack_kernel then writes its best candidate.
+  if (candidate >= __ldcg(&a.sent_dist[v])) return;  // as in lower_local
   const typename D::stored sent = atomic_min(&a.sent_dist[v], candidate);
   if (candidate >= sent) return;
   if (atomicExch(&a.sent_tag[v], a.fill_tag) == a.fill_tag) return;
   const int q = owner_of(a, v);
-  const unsigned long long slot = atomicAdd(&a.counters->out_count[q], 1ull);
+  const unsigned long long slot = aggregated_slot(a.counters->out_count, q);
   if (slot >= static_cast<unsigned long long>(a.out_capacity[q])) {
     a.counters->out_overflow = 1;  // never silently: the host fails the query
     return;
@@ -211,10 +234,7 @@ __global__ void collect_kernel(PartArgs<D> a) {
   for (long long v = grid_thread_index(); v < a.count; v += grid_stride()) {
     if (a.pending[v] != 0 && a.dist[v] < a.bound) {
       a.pending[v] = 0;
-      if (atomicExch(&a.tag[v], a.fill_tag) != a.fill_tag) {
-        const unsigned long long at = atomicAdd(&a.counters->next_size, 1ull);
-        a.next[at] = static_cast<int32_t>(v);
-      }
+      if (atomicExch(&a.tag[v], a.fill_tag) != a.fill_tag) a.next[aggregated_slot(&a.counters->next_size)] = static_cast<int32_t>(v);
     }
   }
 }
