@@ -7,6 +7,7 @@ import org.gsssp.internal.HostMemory;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.OutputBlock;
+import org.gsssp.internal.QueryGate;
 import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
@@ -39,12 +40,11 @@ public final class DeviceGraph implements AutoCloseable {
     private final DeviceInfo device;
     private final MemorySegment handle;
     private final OutputPool outputs;
-    private final Object lock = new Object();
-    private int activeQueries;
-    private boolean closed;
+    private final QueryGate gate;
 
     private DeviceGraph(Graph graph, DeviceInfo device, MemorySegment handle) {
         this.graph = graph;
+        this.gate = new QueryGate("device graph of " + graph.name());
         this.device = device;
         this.handle = handle;
         this.outputs = new OutputPool(graph.numVertices(), true);
@@ -786,10 +786,8 @@ public final class DeviceGraph implements AutoCloseable {
         if (previous != null) {
             previous.arena.close();
         }
-        synchronized (lock) {
-            if (!closed) {
-                return;
-            }
+        if (!gate.isClosed()) {
+            return;
         }
         freeIdleRows();
     }
@@ -895,9 +893,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return true once closing has begun
      */
     public boolean isClosed() {
-        synchronized (lock) {
-            return closed;
-        }
+        return gate.isClosed();
     }
 
     /**
@@ -908,24 +904,12 @@ public final class DeviceGraph implements AutoCloseable {
      */
     @Override
     public void close() {
-        synchronized (lock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (!gate.beginClose()) {
+            return;
         }
         Status.check(GssspNative.gsssp_device_graph_cancel(handle), "closing device graph");
-        boolean interrupted = false;
-        synchronized (lock) {
-            while (activeQueries > 0) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    // The memory cannot be freed under a running query, so keep waiting; they end within a round.
-                    interrupted = true;
-                }
-            }
-        }
+        // The memory cannot be freed under a running query; a cancelled one ends within a round.
+        boolean interrupted = gate.awaitIdle();
         try {
             outputs.close();
             freeIdleRows();
@@ -938,19 +922,10 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     private void enter() {
-        synchronized (lock) {
-            if (closed) {
-                throw new GraphClosedException("device graph of " + graph.name() + " is closed");
-            }
-            activeQueries++;
-        }
+        gate.enter();
     }
 
     private void exit() {
-        synchronized (lock) {
-            if (--activeQueries == 0) {
-                lock.notifyAll();
-            }
-        }
+        gate.exit();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.OutputBlock;
+import org.gsssp.internal.QueryGate;
 import org.gsssp.internal.OutputPool;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
@@ -68,12 +69,11 @@ public final class PartitionedGraph implements AutoCloseable {
     private final List<Part> parts;
     private final String description;
     private final OutputPool outputs;
-    private final Object lock = new Object();
-    private int activeQueries;
-    private boolean closed;
+    private final QueryGate gate;
 
     private PartitionedGraph(Graph graph, MemorySegment handle, List<Part> parts) {
         this.graph = graph;
+        this.gate = new QueryGate("partitioned graph of " + graph.name());
         this.handle = handle;
         this.parts = List.copyOf(parts);
         StringBuilder d = new StringBuilder("partitioned over devices [");
@@ -289,9 +289,7 @@ public final class PartitionedGraph implements AutoCloseable {
      * @return true once closing has begun
      */
     public boolean isClosed() {
-        synchronized (lock) {
-            return closed;
-        }
+        return gate.isClosed();
     }
 
     /**
@@ -300,23 +298,12 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     @Override
     public void close() {
-        synchronized (lock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (!gate.beginClose()) {
+            return;
         }
         Status.check(GssspNative.gsssp_partitioned_graph_cancel(handle), "closing partitioned graph");
-        boolean interrupted = false;
-        synchronized (lock) {
-            while (activeQueries > 0) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;  // the memory cannot be freed under a running query; it ends within a round
-                }
-            }
-        }
+        // The memory cannot be freed under a running query; a cancelled one ends within a round.
+        boolean interrupted = gate.awaitIdle();
         try {
             outputs.close();
             Status.check(GssspNative.gsssp_partitioned_graph_destroy(handle), "closing partitioned graph");
@@ -328,19 +315,10 @@ public final class PartitionedGraph implements AutoCloseable {
     }
 
     private void enter() {
-        synchronized (lock) {
-            if (closed) {
-                throw new GraphClosedException("partitioned graph of " + graph.name() + " is closed");
-            }
-            activeQueries++;
-        }
+        gate.enter();
     }
 
     private void exit() {
-        synchronized (lock) {
-            if (--activeQueries == 0) {
-                lock.notifyAll();
-            }
-        }
+        gate.exit();
     }
 }
