@@ -13,6 +13,7 @@
 
 #include "algorithms/partitioned/partition_plan.hpp"
 #include "common/error.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -20,25 +21,7 @@ using gsssp::partitioned::PartitionPlan;
 using gsssp::partitioned::PartPlan;
 using gsssp::partitioned::plan_partition;
 
-struct HostGraph {
-  int64_t n = 0;
-  std::vector<int64_t> offsets{0};
-  std::vector<int32_t> targets;
-  std::vector<int32_t> weights;
-  std::vector<float> float_weights;
-  bool is_float = false;
-
-  gsssp_csr csr() const {
-    gsssp_csr c{};
-    c.num_vertices = n;
-    c.num_edges = static_cast<int64_t>(targets.size());
-    c.offsets = offsets.data();
-    c.targets = targets.data();
-    c.weights = is_float ? static_cast<const void*>(float_weights.data()) : static_cast<const void*>(weights.data());
-    c.weight_type = is_float ? GSSSP_WEIGHT_FLOAT32 : GSSSP_WEIGHT_INT32;
-    return c;
-  }
-};
+using HostGraph = gsssp_test::Graph;  // support.hpp's CSR of vectors (only the struct: this test links no library)
 
 // Out-degree of vertex v from degree(v); targets uniform, weights in [1, 100].
 template <class Degree>
@@ -52,7 +35,7 @@ HostGraph make_graph(int64_t n, Degree degree, uint64_t seed, bool is_float = fa
     const int64_t d = degree(v);
     for (int64_t i = 0; i < d; ++i) {
       g.targets.push_back(static_cast<int32_t>(pick(rng)));
-      g.weights.push_back(static_cast<int32_t>(1 + rng() % 100));
+      g.int_weights.push_back(static_cast<int32_t>(1 + rng() % 100));
       g.float_weights.push_back(static_cast<float>(1 + rng() % 100));
     }
     g.offsets.push_back(static_cast<int64_t>(g.targets.size()));

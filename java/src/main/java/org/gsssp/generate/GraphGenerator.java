@@ -154,7 +154,7 @@ public final class GraphGenerator {
     }
 
     /** MemTotal from /proc/meminfo in bytes, or 0 where it cannot be read. */
-    private static long physicalMemory() {
+    static long physicalMemory() {
         try {
             for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo"))) {
                 if (line.startsWith("MemTotal:")) {

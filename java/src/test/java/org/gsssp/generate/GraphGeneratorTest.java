@@ -260,20 +260,6 @@ class GraphGeneratorTest {
 
     // ------------------------------------------------------------------ beyond 2^31 edges
 
-    /** Linux's MemTotal in bytes, or 0 where /proc/meminfo cannot be read. */
-    private static long memTotal() {
-        try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/meminfo"))) {
-                if (line.startsWith("MemTotal:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (java.io.IOException | RuntimeException e) {
-            // not Linux
-        }
-        return 0;
-    }
-
     @Test
     void rmatSpecsBeyond2To31EdgesAreAccepted() {
         // the edge list lives off-heap with long indices: the spec's only limits are scale <= 30 and memory
@@ -291,7 +277,7 @@ class GraphGeneratorTest {
         GraphSpec spec = GraphSpec.parse("rmat:scale=28,ef=16");
         long n = spec.numVertices();
         long need = 16L * spec.numEdges() + 8 * (n + 1) + 12 * n + 8;
-        long total = memTotal();
+        long total = GraphGenerator.physicalMemory();
         org.junit.jupiter.api.Assumptions.assumeTrue(total > 0 && total < need,
                 "this machine (" + (total >> 20) + " MB) could hold " + spec + " (" + (need >> 20) + " MB)");
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
