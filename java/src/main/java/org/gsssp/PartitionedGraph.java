@@ -27,9 +27,9 @@ import org.gsssp.internal.ffi.gsssp_stats;
  * buffers for the messages it exchanges with the other parts. The search is bulk-synchronous delta-stepping (Meyer
  * &amp; Sanders, J. Algorithms 2003): in each round every part relaxes the out-edges of its vertices in the current
  * bucket; a lowered vertex of the same part joins the next round (or waits for its bucket), a target owned by
- * another part becomes a (vertex, distance) message that is copied to its owner between rounds (peer to peer where
- * the GPUs allow it, else through the host). A device may be listed more than once: it then holds several parts,
- * which is how a one-GPU machine runs the exchange. See the README's architecture section for the design.
+ * another part becomes a (vertex, distance) message, combined per target, that is copied to its owner between
+ * rounds (peer to peer where the GPUs allow it, else through the host). A device may be listed more than once: it
+ * then holds several parts, which is how a one-GPU machine runs the exchange. See the README's architecture section for the design.
  *
  * <p>Answers are those of one GPU, bit for bit: exact int64 distances for int weights, float32 sums for float
  * weights. Non-negative weights only ({@link UnsupportedInputException} otherwise; {@link Algorithm#HBF} takes
@@ -51,7 +51,8 @@ public final class PartitionedGraph implements AutoCloseable {
      *                     has fewer vertices than parts)
      * @param edges        the out-edges of its vertices
      * @param deviceBytes  what it holds on its device: graph, per-vertex state and exchange buffers
-     * @param crossEdges   of its edges, those whose target another part owns (each one a message slot)
+     * @param crossEdges   of its edges, those whose target another part owns (their messages are combined per
+     *                     target: at most one per target vertex a round)
      */
     public record Part(int device, int firstVertex, int endVertex, long edges, long deviceBytes, long crossEdges) {}
 
