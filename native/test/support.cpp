@@ -299,25 +299,27 @@ int64_t count_reached(const Graph& g, const Result& r) {
 }
 
 // GPU result against the CPU reference: same status, identical distances, a valid tree, sane stats.
+bool same_distances(const Graph& g, const Result& cpu, const Result& got, const std::string& what) {
+  if (!check(got.status == cpu.status, "%s: status %d, CPU %d (%s)", what.c_str(), got.status, cpu.status,
+             gsssp_last_error())) {
+    return false;
+  }
+  if (got.status != GSSSP_SUCCESS) return true;
+  int64_t first_diff = -1;
+  for (int64_t v = 0; v < g.n && first_diff < 0; ++v) {
+    if (got.raw[v] != cpu.raw[v]) first_diff = v;
+  }
+  return check(first_diff < 0, "%s: distance of vertex %lld differs (raw %llx, CPU %llx)", what.c_str(),
+               static_cast<long long>(first_diff), first_diff < 0 ? 0ull : (unsigned long long)got.raw[first_diff],
+               first_diff < 0 ? 0ull : (unsigned long long)cpu.raw[first_diff]);
+}
+
 void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cpu, const Result& gpu,
              bool with_tree) {
   const std::string what = g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
                            " m=" + std::to_string(g.targets.size()) + " src=" + std::to_string(source) + " " +
                            algorithm_name(algorithm);
-  if (!check(gpu.status == cpu.status, "%s: status %d, CPU %d (%s)", what.c_str(), gpu.status, cpu.status,
-             gsssp_last_error())) {
-    return;
-  }
-  if (gpu.status != GSSSP_SUCCESS) return;
-  int64_t first_diff = -1;
-  for (int64_t v = 0; v < g.n && first_diff < 0; ++v) {
-    if (gpu.raw[v] != cpu.raw[v]) first_diff = v;
-  }
-  if (!check(first_diff < 0, "%s: distance of vertex %lld differs (raw GPU %llx, CPU %llx)", what.c_str(),
-             static_cast<long long>(first_diff), first_diff < 0 ? 0ull : (unsigned long long)gpu.raw[first_diff],
-             first_diff < 0 ? 0ull : (unsigned long long)cpu.raw[first_diff])) {
-    return;
-  }
+  if (!same_distances(g, cpu, gpu, what) || gpu.status != GSSSP_SUCCESS) return;
   if (with_tree) check_tree(g, source, gpu, what + " (GPU tree)");
   check(gpu.stats.vertices_reached == count_reached(g, gpu), "%s: vertices_reached %lld, expected %lld",
         what.c_str(), static_cast<long long>(gpu.stats.vertices_reached),

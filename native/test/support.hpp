@@ -107,6 +107,9 @@ Result run_gpu(gsssp_device_graph_t dg, const Graph& g, int32_t algorithm, int64
                const gsssp_options* options = nullptr);
 const char* algorithm_name(int32_t a);
 int64_t count_reached(const Graph& g, const Result& r);
+// got's status against the CPU's, then (on success) every distance; false, with a failed check naming the first
+// difference, when they differ.
+bool same_distances(const Graph& g, const Result& cpu, const Result& got, const std::string& what);
 void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cpu, const Result& gpu,
              bool with_tree = true);
 Graph small_graph(bool is_float);

@@ -54,15 +54,7 @@ public final class DeviceGroup implements AutoCloseable {
      * @throws DeviceMemoryException if a device cannot hold the graph (the copies made so far are freed)
      */
     public static DeviceGroup upload(Graph graph) {
-        int count = Devices.count();
-        if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found)");
-        }
-        int[] all = new int[count];
-        for (int d = 0; d < count; d++) {
-            all[d] = d;
-        }
-        return upload(graph, all);
+        return upload(graph, Devices.allOrThrow());
     }
 
     /**

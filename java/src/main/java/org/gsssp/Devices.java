@@ -76,4 +76,19 @@ public final class Devices {
         }
         return devices;
     }
+
+    /**
+     * Every device's ordinal, for the uploads that span them all ({@link DeviceGroup#upload(Graph)},
+     * {@link PartitionedGraph#upload(Graph)}).
+     *
+     * @return 0 .. count − 1
+     * @throws NoGpuException if there is no device
+     */
+    static int[] allOrThrow() {
+        int count = count();
+        if (count == 0) {
+            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found)");
+        }
+        return java.util.stream.IntStream.range(0, count).toArray();
+    }
 }

@@ -97,15 +97,7 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     public static PartitionedGraph upload(Graph graph) {
         Objects.requireNonNull(graph, "graph");
-        int count = Devices.count();
-        if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found)");
-        }
-        int[] all = new int[count];
-        for (int d = 0; d < count; d++) {
-            all[d] = d;
-        }
-        return upload(graph, all, 0);
+        return upload(graph, Devices.allOrThrow(), 0);
     }
 
     /**

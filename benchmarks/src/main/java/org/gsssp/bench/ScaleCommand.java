@@ -191,21 +191,13 @@ final class ScaleCommand implements Callable<Integer> {
                     r.close();
                 }
             }
-            Certificate c = dg.certify(kept);
-            String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
-            double median = median(kernel);
-            AlgorithmRow row = new AlgorithmRow(a.cliName(), median, Arrays.stream(kernel).min().orElse(0),
-                    median(total), kernel, g.numEdges() / (median / 1e3) / 1e9, peak, kept.stats().verticesReached(),
-                    c.holds(), c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+            AlgorithmRow row = measuredRow(a.cliName(), kernel, total, peak, kept, dg, g, first);
             System.out.printf(Locale.ROOT, "  %-10s median %.2f ms (total %.2f), %.2f GTEPS, query scratch %,d bytes, "
-                            + "reached %,d, certificate %s in %.1f ms%s%n", a.cliName(), median, median(total), row.gteps(),
-                    peak, row.verticesReached(), c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""), c.timeMs(),
-                    first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
+                            + "reached %,d, %s in %.1f ms%n", a.cliName(), row.medianKernelMs(), row.medianTotalMs(),
+                    row.gteps(), peak, row.verticesReached(), verdict(row, first), row.certificateMs());
             return new Run(row, kept);
         } catch (RuntimeException e) {
-            System.out.printf(Locale.ROOT, "  %-10s failed: %s%n", a.cliName(), ExperimentRunner.oneLine(e));
-            return new Run(new AlgorithmRow(a.cliName(), Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN,
-                    0, 0, false, null, 0, false, null, ExperimentRunner.oneLine(e)), null);
+            return new Run(failedRow(a.cliName(), e), null);
         }
     }
 
@@ -229,9 +221,7 @@ final class ScaleCommand implements Callable<Integer> {
                 rows.add(timePartitioned(pg, dg, g, source, first, options, label));
             }
         } catch (RuntimeException e) {
-            System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
-            rows.add(new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0,
-                    false, null, 0, false, null, ExperimentRunner.oneLine(e)));
+            rows.add(failedRow(name, e));
         }
         return rows;
     }
@@ -258,25 +248,41 @@ final class ScaleCommand implements Callable<Integer> {
                     }
                 }
                 PartitionedGraph.Exchange x = pg.lastExchange();
-                Certificate c = dg.certify(kept);
-                String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
-                double median = median(kernel);
-                AlgorithmRow row = new AlgorithmRow(name, median, Arrays.stream(kernel).min().orElse(0), median(total),
-                        kernel, g.numEdges() / (median / 1e3) / 1e9, pg.deviceMemoryBytes(), kept.stats().verticesReached(),
-                        c.holds(), c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+                AlgorithmRow row = measuredRow(name, kernel, total, pg.deviceMemoryBytes(), kept, dg, g, first);
                 System.out.printf(Locale.ROOT, "  %s median %.2f ms (whole call %.2f), %.2f GTEPS, delta %.1f, %,d rounds, "
                                 + "%,d buckets, %,d vertex visits, %,d edges relaxed, %,d messages (%,d bytes), reached %,d, "
-                                + "certificate %s%s%n", name, median, median(total), row.gteps(), kept.stats().delta(),
+                                + "%s%n", name, row.medianKernelMs(), row.medianTotalMs(), row.gteps(), kept.stats().delta(),
                         kept.stats().iterations(), x.buckets(), kept.stats().vertexVisits(), kept.stats().edgesRelaxed(),
-                        x.messages(), x.bytes(), row.verticesReached(), c.holds() ? "holds" : "FAILS: " + c.violation().orElse(""),
-                        first == null ? "" : diff == null ? ", equal to the first" : ", DIFFERS: " + diff);
+                        x.messages(), x.bytes(), row.verticesReached(), verdict(row, first));
                 return row;
             }
         } catch (RuntimeException e) {
-            System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
-            return new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0, false, null,
-                    0, false, null, ExperimentRunner.oneLine(e));
+            return failedRow(name, e);
         }
+    }
+
+    /** A measured algorithm's row: medians, GTEPS, and the kept answer certified on the GPU and compared with the first. */
+    private static AlgorithmRow measuredRow(String name, double[] kernel, double[] total, long deviceBytes, Result kept,
+                                            DeviceGraph dg, Graph g, Result first) {
+        Certificate c = dg.certify(kept);
+        String diff = first == null ? null : firstDifference(first.distances(), kept.distances());
+        double median = median(kernel);
+        return new AlgorithmRow(name, median, Arrays.stream(kernel).min().orElse(0), median(total), kernel,
+                g.numEdges() / (median / 1e3) / 1e9, deviceBytes, kept.stats().verticesReached(), c.holds(),
+                c.violation().orElse(null), c.timeMs(), diff == null, diff, null);
+    }
+
+    /** How a measured row ends its console line: the certificate, and the comparison with the first answer. */
+    private static String verdict(AlgorithmRow row, Result first) {
+        return "certificate " + (row.certified() ? "holds" : "FAILS: " + row.certificateViolation())
+                + (first == null ? "" : row.equalToFirst() ? ", equal to the first" : ", DIFFERS: " + row.firstDifference());
+    }
+
+    /** The row of an algorithm that failed, said on the console too. */
+    private static AlgorithmRow failedRow(String name, RuntimeException e) {
+        System.out.printf(Locale.ROOT, "  %s failed: %s%n", name, ExperimentRunner.oneLine(e));
+        return new AlgorithmRow(name, Double.NaN, Double.NaN, Double.NaN, new double[0], Double.NaN, 0, 0, false, null, 0,
+                false, null, ExperimentRunner.oneLine(e));
     }
 
     /** The vertex of largest out-degree, lowest id on ties (the experiment runner's default source). */
