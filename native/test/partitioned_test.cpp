@@ -1,9 +1,10 @@
 // Partitioned graphs (gsssp_partitioned_graph_*): one search over several parts against CPU Dijkstra, bit for bit, on
-// generated graph families (uniform, R-MAT with hubs, grid, chains, star, zero weights, unreachable vertices, float
-// weights, graphs with fewer vertices than parts). Device 0 is listed 2, 3 and 4 times (the exchange between parts
-// of one GPU), and devices {0, 1} when a second GPU exists; each split is forced by a cap of the largest part of
-// the uncapped plan, which one part cannot meet where the exchange buffers leave room. Also: the cap refused, negative
-// weights, sources out of range, Delta at its extremes, the round limit, one part equal to many, cancel/destroy.
+// generated graph families (uniform, R-MAT with hubs, vertices of several chunks' edges, grid, chains, star, zero
+// weights, unreachable vertices, float weights, graphs with fewer vertices than parts). Device 0 is listed 2, 3 and 4
+// times (the exchange between parts of one GPU), and devices {0, 1} when a second GPU exists; each split is forced by a
+// cap of the largest part of the uncapped plan, which one part cannot meet where the exchange buffers leave room. Also:
+// the cap refused, negative weights, sources out of range, Delta at its extremes, the round limit, one part equal to
+// many, cancel/destroy.
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -164,6 +165,25 @@ TEST_F(Partitioned, ChainsAndLongPaths) {
 }
 
 TEST_F(Partitioned, Star) { verify(build("star", star_edges(2000), ints(), rng), rng); }
+
+// Vertices of kChunkEdges (1,024) edges or more are expanded in chunks spread over the grid (chunk_kernel): hubs of
+// one chunk exactly, of a chunk and one edge, and of several with a short last one, reached from the source in the
+// same round and in later ones, with edges to every part and duplicate edges; beside them a sparse uniform graph.
+TEST_F(Partitioned, LargeVerticesInChunks) {
+  const int64_t n = 6000;
+  EdgeList list = uniform_edges(n, 3 * n, rng);
+  std::uniform_int_distribution<int64_t> any(0, n - 1);
+  const std::pair<int64_t, int64_t> hubs[] = {{0, 1024}, {1, 1025}, {2, 3 * 1024 + 100}, {4000, 5000}, {5999, 2048}};
+  for (const auto& [hub, degree] : hubs) {
+    for (int64_t k = 0; k < degree; ++k) list.add(hub, any(rng));
+  }
+  list.add(0, 1);
+  list.add(0, 2);
+  list.add(2, 4000);
+  list.add(1, 5999);
+  verify(build("hubs", list, ints(), rng), rng, 4);
+  verify(build("hubs-float", list, floats(), rng), rng, 2);
+}
 
 TEST_F(Partitioned, ZeroWeights) {
   verify(build("uniform-zeros", uniform_edges(2000, 8000, rng), ints(0.3), rng), rng);

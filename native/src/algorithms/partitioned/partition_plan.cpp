@@ -118,7 +118,7 @@ PartitionPlan plan_partition(const gsssp_csr& csr, const int32_t* devices, int32
   for (PartPlan& p : plan.parts) {
     if (p.vertices() == 0) continue;  // an empty part allocates nothing
     p.graph_bytes = (p.vertices() + 1) * 8 + p.edges * kEdgeBytes;
-    p.state_bytes = p.vertices() * (vertex_bytes - 8) + kPartFixedBytes - 8;
+    p.state_bytes = p.vertices() * (vertex_bytes - 8) + kPartFixedBytes - 8 + chunk_slots(p.edges) * kChunkEntryBytes;
     p.exchange_bytes = (p.outbox_slots + p.inbox_slots) * message_bytes +
                        (parts > 1 ? plan.num_vertices * (dist_bytes + 4) : 0);
     p.device_bytes = p.graph_bytes + p.state_bytes + p.exchange_bytes;

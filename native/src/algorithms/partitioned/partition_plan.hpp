@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/partitioned/partitioned_policy.hpp"
 #include "gsssp.h"
 
 namespace gsssp::partitioned {
@@ -40,10 +41,16 @@ constexpr int kMaxParts = 64;
 // The byte model. Per vertex: offsets (8), the near-list tag (4), the pending flag (1), two near lists (2 x 4),
 // plus the distance (8 with int32 weights, 4 with float32). Per edge: the target (4) and the weight (4). Per
 // cross edge: one message slot (target 4 + distance) in the sending part's outbox and one in the owner's inbox.
-// Per part: one more offset and a fixed block for the counters.
+// Per part: one more offset, a fixed block for the counters, and the chunk list of its large vertices (one 8-byte
+// entry per kChunkEdges edges of a vertex of at least kChunkEdges edges, each vertex in a round's frontier at most
+// once: at most 2 x edges / kChunkEdges entries).
 constexpr int64_t kVertexBytes = 8 + 4 + 1 + 2 * 4;
 constexpr int64_t kEdgeBytes = 4 + 4;
 constexpr int64_t kPartFixedBytes = 8 + 1024;
+constexpr int64_t kChunkEntryBytes = 8;
+// Entries of a part's chunk list for `edges` out-edges: a vertex of d >= kChunkEdges edges makes ceil(d / kChunkEdges)
+// <= 2d / kChunkEdges chunks.
+inline int64_t chunk_slots(int64_t edges) { return 2 * (edges / kChunkEdges) + 1; }
 
 // Bytes of one stored distance: 8 (int64 image) for int32 weights, 4 (float32 image) for float32 weights.
 inline int64_t distance_bytes(int32_t weight_type) { return weight_type == GSSSP_WEIGHT_FLOAT32 ? 4 : 8; }
@@ -60,7 +67,7 @@ struct PartPlan {
   int64_t outbox_slots = 0;         // sum of out_slots
   int64_t inbox_slots = 0;          // sum over the senders of their out_slots towards this part
   int64_t graph_bytes = 0;          // offsets, targets, weights
-  int64_t state_bytes = 0;          // distances, tags, pending flags, near lists, counters
+  int64_t state_bytes = 0;          // distances, tags, pending flags, near lists, counters, chunk list
   int64_t exchange_bytes = 0;       // outbox, inbox and the best-sent candidates (one per vertex of the graph)
   int64_t device_bytes = 0;         // the sum: what the part allocates on its device
 

@@ -24,9 +24,10 @@ struct Part {
   int device = 0;
   int64_t first = 0;
   int64_t count = 0;
-  int grid = 1;
+  int grid = 1;  // grid-stride kernels: kBlocksPerSm blocks per SM
+  int sms = 1;
   DeviceBuffer offsets, targets, weights;
-  DeviceBuffer dist, tag, pending, lists, counters;
+  DeviceBuffer dist, tag, pending, lists, counters, chunks;
   DeviceBuffer out_targets, out_dist, in_targets, in_dist;
   DeviceBuffer sent_dist, sent_tag;  // by global vertex: the best candidate sent, the round it was queued
   std::vector<long long> out_base;      // by destination part
@@ -48,6 +49,19 @@ void synchronize(const std::vector<Part*>& parts) {
     set_device(p->device);
     GSSSP_CUDA_CHECK(cudaStreamSynchronize(p->s()));
   }
+}
+
+// The most blocks of `kernel` that the part's device holds at once with `block` threads: the expansion kernels'
+// grid. They wait on memory, so they are launched to fill every SM (ptxas gives expand_kernel 36 registers a thread
+// and chunk_kernel 27 on sm_90: more than kBlocksPerSm's 4 blocks of 256 fit), and no more, since their grid-stride
+// loops would leave the blocks past one wave to start after the first ones finish.
+int resident_grid(const void* kernel, int block, const Part& p) {
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0) != cudaSuccess) {
+    (void)cudaGetLastError();
+    per_sm = kBlocksPerSm;
+  }
+  return std::max(1, per_sm) * p.sms;
 }
 
 void copy_counters(Part& p) {
@@ -122,6 +136,7 @@ PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : p
     set_device(plan.device);
     int sms = 1;
     GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, plan.device));
+    part->sms = std::max(1, sms);
     part->grid = std::max(1, sms * kBlocksPerSm);
     const size_t n = static_cast<size_t>(part->count);
     const size_t m = static_cast<size_t>(plan.edges);
@@ -134,6 +149,7 @@ PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : p
     part->pending = DeviceBuffer(n, "partition pending flags");
     part->lists = DeviceBuffer(2 * n * sizeof(int32_t), "partition near lists");
     part->counters = DeviceBuffer(sizeof(Counters), "partition counters");
+    part->chunks = DeviceBuffer(static_cast<size_t>(chunk_slots(plan.edges)) * sizeof(int2), "partition chunk list");
     part->out_targets = DeviceBuffer(static_cast<size_t>(plan.outbox_slots) * sizeof(int32_t), "partition outbox targets");
     part->out_dist = DeviceBuffer(static_cast<size_t>(plan.outbox_slots) * static_cast<size_t>(dist_bytes),
                                   "partition outbox distances");
@@ -190,6 +206,7 @@ PartArgs<D> part_args(const Part& p, const PartitionPlan& plan, int list) {
   a.pending = p.pending.as<unsigned char>();
   a.next = p.lists.as<int32_t>() + static_cast<size_t>(list) * static_cast<size_t>(p.count);
   a.counters = p.counters.as<Counters>();
+  a.chunks = p.chunks.as<int2>();
   a.out_targets = p.out_targets.as<int32_t>();
   a.out_dist = p.out_dist.as<typename D::stored>();
   a.sent_dist = p.sent_dist.as<typename D::stored>();
@@ -206,10 +223,12 @@ PartArgs<D> part_args(const Part& p, const PartitionPlan& plan, int list) {
   return a;
 }
 
-// Resets the round's counters: the next list's size and the outbox counts.
+// Resets the round's counters: the next list's size, the chunk list's and the outbox counts.
 void reset_round_counters(Part& p) {
   auto* c = p.counters.as<char>();
-  GSSSP_CUDA_CHECK(cudaMemsetAsync(c + offsetof(Counters, next_size), 0, sizeof(unsigned long long), p.s()));
+  static_assert(offsetof(Counters, chunk_count) == offsetof(Counters, next_size) + sizeof(unsigned long long),
+                "one memset clears both");
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(c + offsetof(Counters, next_size), 0, 2 * sizeof(unsigned long long), p.s()));
   GSSSP_CUDA_CHECK(cudaMemsetAsync(c + offsetof(Counters, out_count), 0, sizeof(unsigned long long) * kMaxParts, p.s()));
 }
 
@@ -296,9 +315,13 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
   unsigned int fill_tag = 0;
   unsigned long long bound = D::kZero;  // nothing is near before the first bucket
   std::vector<unsigned long long> frontier(all.size(), 0);
+  std::vector<int> expand_grid(all.size(), 1), chunk_grid(all.size(), 1);
 
   for (Part* p : parts) {
     set_device(p->device);
+    const size_t k = static_cast<size_t>(p->index);
+    expand_grid[k] = resident_grid(reinterpret_cast<const void*>(&expand_kernel<D>), block, *p);
+    chunk_grid[k] = resident_grid(reinterpret_cast<const void*>(&chunk_kernel<D>), block, *p);
     GSSSP_CUDA_CHECK(cudaMemsetAsync(p->counters.get(), 0, sizeof(Counters), p->s()));
     init_kernel<D><<<p->grid, block, 0, p->s()>>>(part_args<D>(*p, plan, 0), source);
     GSSSP_CUDA_CHECK(cudaGetLastError());
@@ -367,8 +390,11 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
         a.bound = static_cast<stored>(bound);
         a.fill_tag = fill_tag;
         const int32_t* current = p->lists.as<int32_t>() + static_cast<size_t>(list) * static_cast<size_t>(p->count);
-        const int grid = static_cast<int>(std::min<unsigned long long>(p->grid, (size + block - 1) / block));
+        const int grid = static_cast<int>(std::min<unsigned long long>(expand_grid[static_cast<size_t>(p->index)],
+                                                                       (size + block - 1) / block));
         expand_kernel<D><<<grid, block, 0, p->s()>>>(a, current, static_cast<long long>(size));
+        GSSSP_CUDA_CHECK(cudaGetLastError());
+        chunk_kernel<D><<<chunk_grid[static_cast<size_t>(p->index)], block, 0, p->s()>>>(a);
         GSSSP_CUDA_CHECK(cudaGetLastError());
         if (parts.size() > 1) {
           pack_kernel<D><<<p->grid, block, 0, p->s()>>>(a);

@@ -24,6 +24,7 @@ namespace gsssp::partitioned {
 // Per-part counters in device memory, written by the kernels and read by the host between steps.
 struct Counters {
   unsigned long long next_size;    // items pushed onto the next near list
+  unsigned long long chunk_count;  // entries on the chunk list (expand_kernel's large vertices) this round
   unsigned long long min_pending;  // pending_min_kernel: the smallest stored distance of a pending vertex (~0: none)
   unsigned long long visits;       // frontier vertices expanded (whole query)
   unsigned long long edges;        // edges relaxed (whole query)
@@ -46,6 +47,7 @@ struct PartArgs {
   unsigned int* tag;
   unsigned char* pending;
   int32_t* next;  // the next near list (local ids)
+  int2* chunks;   // this round's chunks of large frontier vertices: (local id, chunk index); chunk_slots(edges) entries
   Counters* counters;
   int32_t* out_targets;                 // outbox: global target ids
   typename D::stored* out_dist;         // outbox: candidate distances (pack_kernel fills them from sent_dist)
@@ -176,6 +178,7 @@ __global__ void init_kernel(PartArgs<D> a, long long source) {
 }
 
 // Expands the frontier (local ids): every out-edge of each vertex, relaxed with its current distance. Vertices of
+// at least kChunkEdges edges are cut into chunks on the chunk list, for chunk_kernel to spread over the grid; those of
 // at least a warp's worth of edges are expanded by the whole warp (twc.cuh), the others by their own thread.
 template <class D>
 __global__ void expand_kernel(PartArgs<D> a, const int32_t* frontier, long long size) {
@@ -192,10 +195,18 @@ __global__ void expand_kernel(PartArgs<D> a, const int32_t* frontier, long long 
     if (i < size) {
       const long long u = frontier[i];
       a.pending[u] = 0;
-      du = D::decode(__ldcg(&a.dist[u]));
       begin = a.offsets[u];
       end = a.offsets[u + 1];
       edges += static_cast<unsigned long long>(end - begin);
+      if (end - begin >= kChunkEdges) {
+        // A frontier holds u once, so its chunks are listed once a round (chunk_slots bounds the list).
+        const long long chunks = (end - begin + kChunkEdges - 1) / kChunkEdges;
+        const unsigned long long at = atomicAdd(&a.counters->chunk_count, static_cast<unsigned long long>(chunks));
+        for (long long c = 0; c < chunks; ++c) a.chunks[at + c] = make_int2(static_cast<int>(u), static_cast<int>(c));
+        begin = end;
+      } else {
+        du = D::decode(__ldcg(&a.dist[u]));
+      }
     }
     long long tb, te;
     typename D::value tdu;
@@ -205,6 +216,23 @@ __global__ void expand_kernel(PartArgs<D> a, const int32_t* frontier, long long 
     for (long long e = begin; e < end; ++e) relax_edge(a, du, e);
   }
   block_counter_flush(&block_edges, edges, &a.counters->edges);
+}
+
+// The chunks expand_kernel listed: one block per chunk of kChunkEdges edges, over the whole grid, each relaxed with
+// the vertex's distance as it stands when the block reads it (as expand_kernel does: a lower value is right too, and
+// a vertex lowered in this round is on the next list anyway). Launched behind expand_kernel on the same stream, with
+// every part's usual grid: with no chunks its blocks read the count and return.
+template <class D>
+__global__ void chunk_kernel(PartArgs<D> a) {
+  const long long count = static_cast<long long>(__ldcg(&a.counters->chunk_count));
+  for (long long k = blockIdx.x; k < count; k += gridDim.x) {
+    const int2 entry = __ldcg(&a.chunks[k]);
+    const long long u = entry.x;
+    const long long first = a.offsets[u] + static_cast<long long>(entry.y) * kChunkEdges;
+    const long long end = min(first + kChunkEdges, static_cast<long long>(a.offsets[u + 1]));
+    const typename D::value du = D::decode(__ldcg(&a.dist[u]));
+    for (long long e = first + threadIdx.x; e < end; e += blockDim.x) relax_edge(a, du, e);
+  }
 }
 
 // Applies the messages the owner received: each lowers its target like a local relaxation.

@@ -18,4 +18,13 @@ constexpr int kBlocksPerSm = 4;
 // C = 2 took 307.4 ms and C = 0.5 332.8.
 constexpr double kDeltaConstant = 2.0;
 
+// Edges of one chunk of a large vertex (partitioned_kernels.cuh, chunk_kernel): a frontier vertex with at least
+// kChunkEdges out-edges is not expanded by one warp but cut into chunks of kChunkEdges, one block each, spread over
+// the whole grid. Why: R-MAT's hubs (scale 26: the source alone has hundreds of thousands of edges) were each walked
+// by a single warp, so a round holding one waited for that warp while the rest of the GPU idled; the first round,
+// the source alone, ran on one block. 1,024 = 4 edges per thread of a kBlock block: a block's fixed cost (reading
+// its chunk's vertex, offsets and distance) is paid per 1,024 relaxations. Below it the warp step (twc.cuh) takes at
+// most 32 steps per vertex.
+constexpr int64_t kChunkEdges = 1024;
+
 }  // namespace gsssp::partitioned
