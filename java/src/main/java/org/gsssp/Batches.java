@@ -24,14 +24,27 @@ final class Batches {
     }
 
     static void run(Graph graph, int[] sources, boolean predecessors, int workers, Query query, BatchConsumer consumer) {
+        java.util.Objects.requireNonNull(query, "query");
+        run(graph, sources, predecessors, java.util.Collections.nCopies(Math.max(1, workers), query), consumer);
+    }
+
+    /**
+     * As {@link #run(Graph, int[], boolean, int, Query, BatchConsumer)}, with one worker per entry of {@code workers},
+     * each running its own query function (for {@link DeviceGroup}: workers of several devices taking the sources from
+     * one counter). When there are fewer sources than workers the first ones run.
+     */
+    static void run(Graph graph, int[] sources, boolean predecessors, List<Query> workers, BatchConsumer consumer) {
         java.util.Objects.requireNonNull(consumer, "consumer");
+        if (workers.isEmpty()) {
+            throw new IllegalArgumentException("a batch needs at least one worker");
+        }
         for (int s : sources) {
             Sssp.checkSource(graph, s);
         }
         if (sources.length == 0) {
             return;
         }
-        int k = Math.max(1, Math.min(workers, sources.length));
+        int k = Math.max(1, Math.min(workers.size(), sources.length));
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Object delivery = new Object();
@@ -43,6 +56,7 @@ final class Batches {
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < k; w++) {
+                final Query query = workers.get(w);
                 futures.add(pool.submit(() -> {
                     try (QueryBuffers buffers = QueryBuffers.forGraph(graph, predecessors)) {
                         for (int i = next.getAndIncrement(); i < sources.length && failure.get() == null;

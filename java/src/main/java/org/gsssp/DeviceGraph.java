@@ -556,11 +556,7 @@ public final class DeviceGraph implements AutoCloseable {
                 Sssp.cpuBatch(graph, sources, resolved, options, consumer);
                 return;
             }
-            // Host memory per worker: n distances (8 bytes) and predecessors (4) if asked; keep the batch's
-            // buffers within about 1 GiB however large the graph.
-            long perWorker = (long) graph.numVertices() * (options.computePredecessors() ? 12 : 8);
-            int workers = (int) Math.max(1, Math.min(BATCH_IN_FLIGHT, (1L << 30) / Math.max(1, perWorker)));
-            Batches.run(graph, sources, options.computePredecessors(), workers,
+            Batches.run(graph, sources, options.computePredecessors(), batchWorkers(options),
                     (source, into) -> query(source, resolved, options, into), consumer);
         } finally {
             exit();
@@ -642,6 +638,28 @@ public final class DeviceGraph implements AutoCloseable {
             }
         }
         return fit;
+    }
+
+    /**
+     * Queries in flight of a batch of concurrent queries on this graph: {@link #BATCH_IN_FLIGHT}, fewer where their
+     * host memory (n distances of 8 bytes, and predecessors of 4 if asked, per worker) would pass about 1 GiB.
+     */
+    int batchWorkers(Options options) {
+        long perWorker = (long) graph.numVertices() * (options.computePredecessors() ? 12 : 8);
+        return (int) Math.max(1, Math.min(BATCH_IN_FLIGHT, (1L << 30) / Math.max(1, perWorker)));
+    }
+
+    /**
+     * The algorithm of a batch that {@link #queryBatch} runs as concurrent single queries (each into a worker's
+     * buffers), or null where it runs another way (one-launch designs, or on the CPU): what {@link DeviceGroup} needs
+     * to pool the workers of all its devices.
+     */
+    Algorithm concurrentBatchAlgorithm(Algorithm algorithm, Options options, int sourceCount) {
+        Algorithm resolved = resolveBatch(algorithm, options, sourceCount);
+        if ((oneLaunch(resolved) && !options.computePredecessors()) || !resolved.requiresGpu()) {
+            return null;
+        }
+        return resolved;
     }
 
     /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */

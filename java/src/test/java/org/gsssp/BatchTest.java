@@ -112,6 +112,46 @@ class BatchTest {
         }
     }
 
+    /** The engine of DeviceGroup's pooled batches: workers with query functions of their own, one counter. */
+    @Test
+    void workersOfTheirOwnShareTheSources() {
+        try (Graph g = RandomGraphs.build(new Spec(Shape.UNIFORM, 1_000, 5, WeightType.INT32, 100, 0))) {
+            int[] sources = new int[90];
+            for (int i = 0; i < sources.length; i++) {
+                sources[i] = (i * 37) % g.numVertices();
+            }
+            AtomicInteger[] ran = {new AtomicInteger(), new AtomicInteger(), new AtomicInteger()};
+            List<Batches.Query> workers = new ArrayList<>();
+            for (AtomicInteger counter : ran) {
+                workers.add((source, into) -> {
+                    counter.incrementAndGet();
+                    return Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA, NO_TREE, into);
+                });
+            }
+            int[] seen = new int[sources.length];
+            List<String> problems = new ArrayList<>();
+            Batches.run(g, sources, false, workers, (i, r) -> {
+                seen[i]++;
+                Verifier.check(g, r, Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA))
+                        .ifPresent(p -> problems.add("source " + sources[i] + ": " + p));
+            });
+            assertTrue(problems.isEmpty(), problems.toString());
+            for (int i = 0; i < seen.length; i++) {
+                assertEquals(1, seen[i], "index " + i);
+            }
+            assertEquals(sources.length, ran[0].get() + ran[1].get() + ran[2].get());
+
+            // Fewer sources than workers: only the first ones run.
+            for (AtomicInteger counter : ran) {
+                counter.set(0);
+            }
+            Batches.run(g, new int[] {3}, false, workers, (i, r) -> seen[0]++);
+            assertEquals(1, ran[0].get());
+            assertEquals(0, ran[1].get() + ran[2].get());
+            assertThrows(IllegalArgumentException.class, () -> Batches.run(g, new int[] {3}, false, List.of(), (i, r) -> { }));
+        }
+    }
+
     @Test
     void autoWithoutAGpuRunsOnTheCpu() {
         org.junit.jupiter.api.Assumptions.assumeFalse(Devices.available(), "a GPU is present: BatchGpuTest covers AUTO there");

@@ -55,6 +55,16 @@ class DeviceGroupGpuTest {
                         assertEquals(1, seen[i], spec + " position " + i);
                     }
                 }
+                // ADDS without predecessors: the concurrent-queries design, whose workers all devices pool.
+                int[] pooled = new int[sources.length];
+                group.queryBatch(sources, Algorithm.ADDS, BatchTest.NO_TREE, (i, r) -> {
+                    pooled[i]++;
+                    Verifier.check(g, r, Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA))
+                            .ifPresent(p -> problems.add(spec + " pooled batch " + i + ": " + p));
+                });
+                for (int i = 0; i < sources.length; i++) {
+                    assertEquals(1, pooled[i], spec + " pooled position " + i);
+                }
                 int[] targets = java.util.Arrays.copyOf(sources, 25);
                 try (DistanceMatrix gpu = group.matrix(sources, targets); DistanceMatrix cpu = Sssp.matrix(g, sources, targets)) {
                     for (int i = 0; i < sources.length; i++) {
@@ -100,6 +110,15 @@ class DeviceGroupGpuTest {
                     }));
             assertEquals("enough", e.getMessage());
             assertEquals(100, calls.get());
+            calls.set(0);  // the same with the workers of every device pooled (ADDS: concurrent queries)
+            e = assertThrows(IllegalStateException.class,
+                    () -> group.queryBatch(java.util.Arrays.copyOf(sources, 300), Algorithm.ADDS, BatchTest.NO_TREE, (i, r) -> {
+                        if (calls.incrementAndGet() == 30) {
+                            throw new IllegalStateException("enough");
+                        }
+                    }));
+            assertEquals("enough", e.getMessage());
+            assertEquals(30, calls.get());
             assertThrows(IllegalArgumentException.class, () -> group.matrix(new int[] {-1}, new int[] {0}));
         }
     }
