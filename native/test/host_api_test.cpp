@@ -1,9 +1,5 @@
 // The C ABI on the host, no GPU needed: options, device count, CSR validation and its messages, CPU Dijkstra's
 // answers, statuses and error texts, and what the device entry points answer without a GPU.
-#include <sys/mman.h>
-
-#include <cerrno>
-
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -246,24 +242,6 @@ TEST_F(HostApi, DeviceCallsWithoutAGpu) {
 // anonymous private mappings (MAP_NORESERVE): untouched pages read as the kernel's zero page, so the 17 GB of
 // arrays take no memory. Vertex 0 owns every edge but the last two: 2^31 self-loops of weight 0 (the zero pages)
 // and, at index 2^31, 0 -> 1 of weight 7; then 1 -> 2 (5) and 2 -> 0 (1). Distances from 0: {0, 7, 12}.
-
-// An anonymous private mapping of `count` zeros of T; `data` is null where mmap refused (then the test skips).
-template <class T>
-struct ZeroPages {
-  explicit ZeroPages(int64_t count) : bytes(static_cast<size_t>(count) * sizeof(T)) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    data = p == MAP_FAILED ? nullptr : static_cast<T*>(p);
-    if (data == nullptr) error = std::strerror(errno);
-  }
-  ~ZeroPages() {
-    if (data != nullptr) munmap(data, bytes);
-  }
-  ZeroPages(const ZeroPages&) = delete;
-  ZeroPages& operator=(const ZeroPages&) = delete;
-  size_t bytes;
-  T* data = nullptr;
-  std::string error;
-};
 
 constexpr int64_t kLargeM = (int64_t{1} << 31) + 3;
 constexpr int64_t kFar = int64_t{1} << 31;  // the index of 0 -> 1, past every int32

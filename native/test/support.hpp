@@ -4,10 +4,13 @@
 // routes failed checks into the running test with set_failure_sink; the timing tool prints them.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -118,6 +121,25 @@ bool load_dimacs(const std::string& path, Graph& g);
 bool generate_named(const std::string& spec, Graph& g);
 int64_t largest_out_degree(const Graph& g);
 double median(std::vector<double> v);
+
+// Beyond 2^31 edges without the memory: an anonymous private mapping (MAP_NORESERVE) of `count` zeros of T, whose
+// untouched pages read as the kernel's zero page; `data` is null where mmap refused (then the test skips).
+template <class T>
+struct ZeroPages {
+  explicit ZeroPages(int64_t count) : bytes(static_cast<size_t>(count) * sizeof(T)) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    data = p == MAP_FAILED ? nullptr : static_cast<T*>(p);
+    if (data == nullptr) error = std::strerror(errno);
+  }
+  ~ZeroPages() {
+    if (data != nullptr) munmap(data, bytes);
+  }
+  ZeroPages(const ZeroPages&) = delete;
+  ZeroPages& operator=(const ZeroPages&) = delete;
+  size_t bytes;
+  T* data = nullptr;
+  std::string error;
+};
 
 // On one resident graph, against CPU Dijkstra (verify.cpp): gsssp_device_graph_sssp_batch's rows and matrices
 // with its argument checks; BLOCK_NEAR_FAR's own choices and Delta = 1; ADDS given targets.
