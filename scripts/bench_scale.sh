@@ -10,10 +10,11 @@
 # ALGORITHMS (default adds,near-far,hbf), REPS (default 3), WARMUP (default 1), CPU_CHECK=1 adds a CPU Dijkstra
 # on the host and compares every distance (minutes at these sizes); PARTITIONED=0,1 (devices, repeats allowed) adds
 # the partitioned search over them, PART_CAP=BYTES caps each part, PART_DELTA_CONSTANTS=C1,C2,... runs it once per
-# delta constant.
+# delta constant, PART_EXCHANGE=peer,nccl runs it once per exchange (default peer; nccl needs distinct devices and
+# libnccl.so.2: GSSSP_NCCL_LIBRARY=PATH, else the linker's search, else pip's nvidia-nccl-cu13 under site-packages).
 set -euo pipefail
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-  sed -n '2,13p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
+  sed -n '2,15p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -30,6 +31,7 @@ for s in "$@"; do
   [ -n "${PARTITIONED:-}" ] && extra+=(--partitioned "$PARTITIONED")
   [ -n "${PART_CAP:-}" ] && extra+=(--part-cap "$PART_CAP")
   [ -n "${PART_DELTA_CONSTANTS:-}" ] && extra+=(--part-delta-constants "$PART_DELTA_CONSTANTS")
+  [ -n "${PART_EXCHANGE:-}" ] && extra+=(--part-exchange "$PART_EXCHANGE")
   echo "== rmat scale $s: $(date -u +%H:%M:%S); host memory $(free -g | awk '/Mem:/ {print $2 " GB, " $7 " GB available"}')"
   timer=()
   [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)

@@ -436,10 +436,22 @@ GSSSP_API int gsssp_host_graph_sssp(gsssp_host_graph_t graph, int32_t algorithm,
  * For graphs larger than one GPU's memory (or, with a cap, any graph): the vertices are cut into contiguous ranges,
  * one part per entry of a device list, each holding its vertices' out-edges and state on its device, and one
  * single-source search runs over all parts at once: bulk-synchronous delta-stepping (Meyer & Sanders, J.
- * Algorithms 2003) whose rounds exchange (target, distance) messages between the parts with peer copies
- * (through the host where two GPUs have no peer access). Non-negative weights only; int32 weights give int64
- * distances and float32 weights float32 distances, as for one GPU. Distances only: no predecessors. */
+ * Algorithms 2003) whose rounds exchange (target, distance) messages between the parts, by one of two exchanges
+ * (gsssp_partition_exchange). Non-negative weights only; int32 weights give int64 distances and float32 weights
+ * float32 distances, as for one GPU. Distances only: no predecessors. */
 typedef struct gsssp_partitioned_graph_s* gsssp_partitioned_graph_t;
+
+/* How a round's messages travel between the parts; the answers are the same. */
+typedef enum gsssp_partition_exchange {
+  GSSSP_EXCHANGE_PEER_COPIES = 0,  /* cudaMemcpyPeerAsync into each owner's inbox: peer to peer where two GPUs allow
+                                      it, staged through the host where not, a device copy between parts of one GPU */
+  GSSSP_EXCHANGE_NCCL = 1          /* NCCL send/receive, one rank per part. NCCL is loaded at run time, not linked:
+                                      from the path in the environment variable GSSSP_NCCL_LIBRARY if set, else
+                                      libnccl.so.2 through the dynamic linker's search, else the copy pip installs
+                                      (nvidia-nccl-cu13 or -cu12, <site-packages>/nvidia/nccl/lib) under the usual
+                                      Python prefixes. NCCL_NVLS_ENABLE=0 (NVLink multicast off) is set in the
+                                      process environment first unless already set. Needs distinct devices */
+} gsssp_partition_exchange;
 
 /* Splits the CSR (validated first) over devices[0 .. device_count): part k on devices[k], 1 <= device_count <= 64.
  * A device may be listed more than once, holding one part per entry (on a one-GPU host this runs the exchange
@@ -450,10 +462,13 @@ typedef struct gsssp_partitioned_graph_s* gsssp_partitioned_graph_t;
  * would fit one GPU. A part beyond the cap, or a device whose parts exceed its free memory, gives
  * GSSSP_ERROR_OUT_OF_DEVICE_MEMORY with the bytes needed and the cap (or the free bytes), before anything is
  * allocated. Negative weights give GSSSP_ERROR_UNSUPPORTED (H-BF takes them on one GPU). Everything a query needs
- * is allocated here; queries allocate no device memory. The host arrays are not referenced after return. */
+ * is allocated here; queries allocate no device memory. The host arrays are not referenced after return.
+ * exchange: a gsssp_partition_exchange (else GSSSP_ERROR_INVALID_ARGUMENT). GSSSP_EXCHANGE_NCCL with a device
+ * listed twice, or without a loadable NCCL, gives GSSSP_ERROR_UNSUPPORTED (the text names the repeated device, or
+ * every path tried and why it failed), checked before the GPUs are; a failing NCCL call gives GSSSP_ERROR_CUDA. */
 GSSSP_API int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t* out, const int32_t* devices,
                                              int32_t device_count, const gsssp_csr* graph,
-                                             int64_t max_bytes_per_device);
+                                             int64_t max_bytes_per_device, int32_t exchange);
 
 /* Makes running and future queries fail with GSSSP_ERROR_CLOSED at their next round; frees nothing. */
 GSSSP_API int gsssp_partitioned_graph_cancel(gsssp_partitioned_graph_t graph);
@@ -486,14 +501,17 @@ typedef struct gsssp_partition_part {
 /* A partitioned graph and its last completed query. */
 typedef struct gsssp_partitioned_info {
   int32_t part_count;
-  int32_t peer_access;        /* 1 if every two distinct GPUs that exchange messages copy peer to peer, 0 if some
-                                 copies go through the host */
+  int32_t peer_access;        /* 1 if every two distinct GPUs that exchange messages have peer access enabled
+                                 (GSSSP_EXCHANGE_PEER_COPIES then copies peer to peer), 0 if some go through the
+                                 host */
   int64_t num_vertices;
   int64_t num_edges;
   int64_t device_bytes;       /* all parts */
   int64_t last_messages;      /* (target, distance) messages copied between parts by the last completed query */
   int64_t last_exchange_bytes;/* their bytes (4 + 8 per message with int32 weights, 4 + 4 with float32) */
   int64_t last_buckets;       /* bucket bounds the last completed query went through */
+  int32_t exchange;           /* the gsssp_partition_exchange it was created with */
+  int32_t nccl_version;       /* with GSSSP_EXCHANGE_NCCL, ncclGetVersion's code (e.g. 22703 for 2.27.3); else 0 */
 } gsssp_partitioned_info;
 
 /* Fills *info (may be NULL) and the first min(capacity, part_count) entries of `parts` (may be NULL when capacity

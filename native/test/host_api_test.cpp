@@ -326,23 +326,33 @@ TEST_F(HostApi, PartitionedCreateChecksBeforeTheGpu) {
   const gsssp_csr c = g.csr();
   const int32_t devices[] = {0, 0, 0};
   gsssp_partitioned_graph_t pg = nullptr;
-  check_status(gsssp_partitioned_graph_create(nullptr, devices, 2, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "out NULL");
-  check_status(gsssp_partitioned_graph_create(&pg, nullptr, 2, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "devices NULL");
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 0, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "no devices");
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 65, &c, 0), GSSSP_ERROR_INVALID_ARGUMENT, "65 devices");
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, -1), GSSSP_ERROR_INVALID_ARGUMENT, "negative cap");
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, nullptr, 0), GSSSP_ERROR_INVALID_ARGUMENT, "graph NULL");
+  const int32_t kPeer = GSSSP_EXCHANGE_PEER_COPIES;
+  check_status(gsssp_partitioned_graph_create(nullptr, devices, 2, &c, 0, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "out NULL");
+  check_status(gsssp_partitioned_graph_create(&pg, nullptr, 2, &c, 0, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "devices NULL");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 0, &c, 0, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "no devices");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 65, &c, 0, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "65 devices");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, -1, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "negative cap");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, nullptr, 0, kPeer),
+               GSSSP_ERROR_INVALID_ARGUMENT, "graph NULL");
   Graph bad = g;
   bad.targets[0] = 99;
   const gsssp_csr bc = bad.csr();
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &bc, 0), GSSSP_ERROR_INVALID_GRAPH, "invalid graph");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &bc, 0, kPeer),
+               GSSSP_ERROR_INVALID_GRAPH, "invalid graph");
   Graph negative = g;
   negative.int_weights[2] = -1;
   const gsssp_csr nc = negative.csr();
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &nc, 0), GSSSP_ERROR_UNSUPPORTED, "negative weight");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &nc, 0, kPeer),
+               GSSSP_ERROR_UNSUPPORTED, "negative weight");
   check(std::strstr(gsssp_last_error(), "H-BF takes negative weights; the partitioned search does not") != nullptr,
         "negative weight text: '%s'", gsssp_last_error());
-  check_status(gsssp_partitioned_graph_create(&pg, devices, 3, &c, 100), GSSSP_ERROR_OUT_OF_DEVICE_MEMORY, "cap 100");
+  check_status(gsssp_partitioned_graph_create(&pg, devices, 3, &c, 100, kPeer),
+               GSSSP_ERROR_OUT_OF_DEVICE_MEMORY, "cap 100");
   check(std::strstr(gsssp_last_error(), "max_bytes_per_device is 100") != nullptr, "cap text: '%s'", gsssp_last_error());
   check(pg == nullptr, "a refused create left *out set");
   check_status(gsssp_partitioned_graph_destroy(nullptr), GSSSP_SUCCESS, "destroy(NULL)");
@@ -351,8 +361,52 @@ TEST_F(HostApi, PartitionedCreateChecksBeforeTheGpu) {
                "sssp(NULL)");
   check_status(gsssp_partitioned_graph_info(nullptr, nullptr, nullptr, 0), GSSSP_ERROR_INVALID_ARGUMENT, "info(NULL)");
   if (device_count() == 0) {
-    check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, 0), GSSSP_ERROR_NO_GPU, "valid input, no GPU");
+    check_status(gsssp_partitioned_graph_create(&pg, devices, 2, &c, 0, kPeer),
+                 GSSSP_ERROR_NO_GPU, "valid input, no GPU");
     check(pg == nullptr, "no GPU: *out set");
+  }
+}
+
+// The exchange argument on the host: values outside gsssp_partition_exchange; NCCL over a device listed twice
+// (refused before NCCL is looked for and before the GPUs); NCCL from a GSSSP_NCCL_LIBRARY that does not exist (refused
+// before the GPUs, naming the path), which also leaves NCCL_NVLS_ENABLE=0 in the environment where it was unset.
+TEST_F(HostApi, PartitionedExchangeChecksBeforeTheGpu) {
+  Graph g = small_graph(false);
+  const gsssp_csr c = g.csr();
+  gsssp_partitioned_graph_t pg = nullptr;
+  const int32_t repeated[] = {0, 1, 0};
+  const int32_t distinct[] = {0, 1};
+  check_status(gsssp_partitioned_graph_create(&pg, distinct, 2, &c, 0, 2), GSSSP_ERROR_INVALID_ARGUMENT, "exchange 2");
+  check(std::strstr(gsssp_last_error(), "gsssp_partition_exchange") != nullptr, "exchange text: '%s'",
+        gsssp_last_error());
+  check_status(gsssp_partitioned_graph_create(&pg, distinct, 2, &c, 0, -1), GSSSP_ERROR_INVALID_ARGUMENT,
+               "exchange -1");
+  check_status(gsssp_partitioned_graph_create(&pg, repeated, 3, &c, 0, GSSSP_EXCHANGE_NCCL), GSSSP_ERROR_UNSUPPORTED,
+               "NCCL over a repeated device");
+  check(std::strstr(gsssp_last_error(), "the NCCL exchange needs distinct devices") != nullptr &&
+            std::strstr(gsssp_last_error(), "device 0 is listed twice (devices[0] and devices[2])") != nullptr,
+        "repeated device text: '%s'", gsssp_last_error());
+
+  const char* old_library = std::getenv("GSSSP_NCCL_LIBRARY");
+  const std::string saved = old_library != nullptr ? old_library : "";
+  const bool nvls_was_set = std::getenv("NCCL_NVLS_ENABLE") != nullptr;
+  const char* missing = "/nonexistent/gsssp-test/libnccl.so.2";
+  setenv("GSSSP_NCCL_LIBRARY", missing, 1);
+  check_status(gsssp_partitioned_graph_create(&pg, distinct, 2, &c, 0, GSSSP_EXCHANGE_NCCL), GSSSP_ERROR_UNSUPPORTED,
+               "NCCL from a missing GSSSP_NCCL_LIBRARY");
+  check(std::strstr(gsssp_last_error(), "GSSSP_NCCL_LIBRARY") != nullptr &&
+            std::strstr(gsssp_last_error(), missing) != nullptr,
+        "missing library text: '%s'", gsssp_last_error());
+  check(pg == nullptr, "a refused create left *out set");
+  if (!nvls_was_set) {
+    const char* nvls = std::getenv("NCCL_NVLS_ENABLE");
+    check(nvls != nullptr && std::strcmp(nvls, "0") == 0, "NCCL_NVLS_ENABLE is '%s', not 0",
+          nvls != nullptr ? nvls : "(unset)");
+  }
+  if (old_library != nullptr) {
+    setenv("GSSSP_NCCL_LIBRARY", saved.c_str(), 1);
+  } else {
+    unsetenv("GSSSP_NCCL_LIBRARY");
   }
 }
 

@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "algorithms/partitioned/nccl_exchange.hpp"
 #include "algorithms/partitioned/partitioned.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
@@ -93,12 +94,34 @@ void require_devices(const int32_t* devices, int32_t count) {
   }
 }
 
+// INVALID_ARGUMENT for a value outside gsssp_partition_exchange; UNSUPPORTED for NCCL over a device listed twice
+// (NCCL takes one rank per GPU). Host only.
+void require_exchange(int32_t exchange, const int32_t* devices, int32_t count) {
+  if (exchange != GSSSP_EXCHANGE_PEER_COPIES && exchange != GSSSP_EXCHANGE_NCCL) {
+    gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                gsssp::format("exchange %d is not a gsssp_partition_exchange (GSSSP_EXCHANGE_PEER_COPIES = 0, "
+                              "GSSSP_EXCHANGE_NCCL = 1)", exchange));
+  }
+  if (exchange != GSSSP_EXCHANGE_NCCL) return;
+  for (int32_t a = 0; a < count; ++a) {
+    for (int32_t b = 0; b < a; ++b) {
+      if (devices[a] == devices[b]) {
+        gsssp::fail(GSSSP_ERROR_UNSUPPORTED,
+                    gsssp::format("the NCCL exchange needs distinct devices (NCCL takes one rank per GPU), and device "
+                                  "%d is listed twice (devices[%d] and devices[%d]); list each GPU once, or use "
+                                  "GSSSP_EXCHANGE_PEER_COPIES, which runs several parts on one GPU",
+                                  devices[a], b, a));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" {
 
 int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t* out, const int32_t* devices, int32_t device_count,
-                                   const gsssp_csr* graph, int64_t max_bytes_per_device) {
+                                   const gsssp_csr* graph, int64_t max_bytes_per_device, int32_t exchange) {
   return guarded([&] {
     require_non_null(out, "out");
     *out = nullptr;
@@ -112,8 +135,10 @@ int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t* out, const int32_t
                   gsssp::format("max_bytes_per_device is negative (%lld); 0 means no cap",
                                 static_cast<long long>(max_bytes_per_device)));
     }
+    require_exchange(exchange, devices, device_count);
     gsssp::graph::validate_csr(graph);
-    // Host checks first (they need no GPU): negative weights, then the plan against the cap, then the devices.
+    // Host checks first (they need no GPU): negative weights, then the plan against the cap, then NCCL's library,
+    // then the devices.
     const gsssp::graph::WeightFacts facts = gsssp::graph::weight_facts(*graph);
     if (facts.first_negative_edge >= 0) {
       gsssp::fail(GSSSP_ERROR_UNSUPPORTED,
@@ -122,9 +147,11 @@ int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t* out, const int32_t
     }
     gsssp::partitioned::PartitionPlan plan =
         gsssp::partitioned::plan_partition(*graph, devices, device_count, max_bytes_per_device);
+    if (exchange == GSSSP_EXCHANGE_NCCL) (void)gsssp::partitioned::NcclLibrary::get();
     require_devices(devices, device_count);
     auto handle = std::make_unique<gsssp_partitioned_graph_s>();
-    handle->graph = std::make_unique<gsssp::partitioned::PartitionedGraph>(*graph, std::move(plan));
+    handle->graph = std::make_unique<gsssp::partitioned::PartitionedGraph>(
+        *graph, std::move(plan), static_cast<gsssp_partition_exchange>(exchange));
     PartitionedTable& t = table();
     std::lock_guard<std::mutex> lock(t.mutex);
     t.open.insert(handle.get());
@@ -221,6 +248,8 @@ int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitio
       info->last_messages = last.messages;
       info->last_exchange_bytes = last.exchange_bytes;
       info->last_buckets = last.buckets;
+      info->exchange = graph->graph->exchange();
+      info->nccl_version = graph->graph->nccl_version();
     }
     const int32_t count = std::min<int32_t>(capacity, static_cast<int32_t>(plan.parts.size()));
     for (int32_t k = 0; k < count; ++k) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "algorithms/partitioned/nccl_exchange.hpp"
 #include "algorithms/partitioned/partitioned_kernels.cuh"
 #include "algorithms/partitioned/partitioned_policy.hpp"
 #include "common/cuda_check.hpp"
@@ -71,7 +72,8 @@ void copy_counters(Part& p) {
 
 }  // namespace
 
-PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : plan_(std::move(plan)) {
+PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan, gsssp_partition_exchange exchange)
+    : plan_(std::move(plan)), exchange_(exchange) {
   const int parts = static_cast<int>(plan_.parts.size());
   const int64_t dist_bytes = distance_bytes(csr.weight_type);
   const size_t weight_size = csr.weight_type == GSSSP_WEIGHT_FLOAT32 ? sizeof(float) : sizeof(int32_t);
@@ -117,6 +119,13 @@ PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : p
         if (error != cudaErrorPeerAccessAlreadyEnabled) all_peer_ = false;
       }
     }
+  }
+
+  // NCCL's communicators, rank k on part k's device, before the parts' memory (NCCL takes some of its own on each).
+  if (exchange_ == GSSSP_EXCHANGE_NCCL) {
+    std::vector<int> devices;
+    for (const PartPlan& p : plan_.parts) devices.push_back(p.device);
+    nccl_ = std::make_unique<NcclExchange>(devices);
   }
 
   std::vector<int64_t> local_offsets;
@@ -184,7 +193,9 @@ PartitionedGraph::PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan) : p
 }
 
 PartitionedGraph::~PartitionedGraph() {
-  // Each part's memory and stream are freed with its device current; errors are ignored (the handle goes anyway).
+  // The communicators first (no query is running: the caller waited), then each part's memory and stream, freed with
+  // its device current; errors are ignored (the handle goes anyway).
+  nccl_.reset();
   for (auto& part : parts_) {
     if (cudaSetDevice(part->device) != cudaSuccess) (void)cudaGetLastError();
     part.reset();
@@ -282,8 +293,9 @@ void check_overflow(const PartitionPlan& plan, const std::vector<Part*>& parts, 
 }
 
 template <class D>
-QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Part>>& all, int64_t source,
-                      const gsssp_options& options, void* distances, const std::atomic<bool>& cancelled) {
+QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Part>>& all, const NcclExchange* nccl,
+                      int64_t source, const gsssp_options& options, void* distances,
+                      const std::atomic<bool>& cancelled) {
   using stored = typename D::stored;
   using value = typename D::value;
   const auto start = std::chrono::steady_clock::now();
@@ -316,6 +328,8 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
   unsigned long long bound = D::kZero;  // nothing is near before the first bucket
   std::vector<unsigned long long> frontier(all.size(), 0);
   std::vector<int> expand_grid(all.size(), 1), chunk_grid(all.size(), 1);
+  std::vector<NcclExchange::Segment> segments;  // a round's nonempty outbox segments, by owner then sender
+  std::vector<size_t> received(all.size(), 0);  // by part: the messages in its inbox this round
 
   for (Part* p : parts) {
     set_device(p->device);
@@ -410,32 +424,58 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
         fail(GSSSP_ERROR_INTERNAL, format("part %d's outbox overflowed its planned cross edges (a bug)", p->index));
       }
     }
-    // Outbox segments to their owners' inboxes, then the owners apply them.
+    // Outbox segments to their owners' inboxes, then the owners apply them. Each owner's inbox is filled in part
+    // order, skipping itself, by either exchange.
+    segments.clear();
     for (Part* q : parts) {
-      set_device(q->device);
       size_t at = 0;
       for (Part* p : parts) {
         if (p == q) continue;
         const unsigned long long count = p->read().out_count[q->index];
         if (count == 0) continue;
         const size_t base = static_cast<size_t>(p->out_base[static_cast<size_t>(q->index)]);
-        char* dst_t = q->in_targets.as<char>() + at * sizeof(int32_t);
-        char* dst_d = q->in_dist.as<char>() + at * sizeof(stored);
-        const char* src_t = p->out_targets.as<const char>() + base * sizeof(int32_t);
-        const char* src_d = p->out_dist.as<const char>() + base * sizeof(stored);
-        if (p->device == q->device) {
-          GSSSP_CUDA_CHECK(cudaMemcpyAsync(dst_t, src_t, count * sizeof(int32_t), cudaMemcpyDeviceToDevice, q->s()));
-          GSSSP_CUDA_CHECK(cudaMemcpyAsync(dst_d, src_d, count * sizeof(stored), cudaMemcpyDeviceToDevice, q->s()));
-        } else {
-          GSSSP_CUDA_CHECK(cudaMemcpyPeerAsync(dst_t, q->device, src_t, p->device, count * sizeof(int32_t), q->s()));
-          GSSSP_CUDA_CHECK(cudaMemcpyPeerAsync(dst_d, q->device, src_d, p->device, count * sizeof(stored), q->s()));
-        }
+        NcclExchange::Segment s;
+        s.from = p->index;
+        s.to = q->index;
+        s.count = static_cast<size_t>(count);
+        s.source_targets = p->out_targets.as<const char>() + base * sizeof(int32_t);
+        s.source_distances = p->out_dist.as<const char>() + base * sizeof(stored);
+        s.inbox_targets = q->in_targets.as<char>() + at * sizeof(int32_t);
+        s.inbox_distances = q->in_dist.as<char>() + at * sizeof(stored);
+        s.from_stream = p->s();
+        s.to_stream = q->s();
+        segments.push_back(s);
         at += count;
         report.messages_out[static_cast<size_t>(p->index)] += static_cast<int64_t>(count);
       }
       if (at > static_cast<size_t>(q->in_targets.bytes() / sizeof(int32_t))) {
         fail(GSSSP_ERROR_INTERNAL, format("part %d's inbox overflowed its planned cross edges (a bug)", q->index));
       }
+      received[static_cast<size_t>(q->index)] = at;
+    }
+    if (nccl != nullptr) {
+      nccl->exchange(segments, sizeof(stored));  // sends on the senders' streams, receives on the owners'
+    } else {
+      for (const NcclExchange::Segment& s : segments) {  // copies on the owner's stream, from its peer's outbox
+        const Part* p = all[static_cast<size_t>(s.from)].get();
+        const Part* q = all[static_cast<size_t>(s.to)].get();
+        set_device(q->device);
+        if (p->device == q->device) {
+          GSSSP_CUDA_CHECK(cudaMemcpyAsync(s.inbox_targets, s.source_targets, s.count * sizeof(int32_t),
+                                           cudaMemcpyDeviceToDevice, q->s()));
+          GSSSP_CUDA_CHECK(cudaMemcpyAsync(s.inbox_distances, s.source_distances, s.count * sizeof(stored),
+                                           cudaMemcpyDeviceToDevice, q->s()));
+        } else {
+          GSSSP_CUDA_CHECK(cudaMemcpyPeerAsync(s.inbox_targets, q->device, s.source_targets, p->device,
+                                               s.count * sizeof(int32_t), q->s()));
+          GSSSP_CUDA_CHECK(cudaMemcpyPeerAsync(s.inbox_distances, q->device, s.source_distances, p->device,
+                                               s.count * sizeof(stored), q->s()));
+        }
+      }
+    }
+    for (Part* q : parts) {
+      set_device(q->device);
+      const size_t at = received[static_cast<size_t>(q->index)];
       report.messages += static_cast<int64_t>(at);
       report.exchange_bytes += static_cast<int64_t>(at * message_bytes);
       if (at > 0) {
@@ -500,9 +540,11 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
 QueryReport PartitionedGraph::run(int64_t source, const gsssp_options& options, void* distances,
                                   const std::atomic<bool>& cancelled) {
   if (plan_.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return run_typed<Float32Distance>(plan_, parts_, source, options, distances, cancelled);
+    return run_typed<Float32Distance>(plan_, parts_, nccl_.get(), source, options, distances, cancelled);
   }
-  return run_typed<Int32Distance>(plan_, parts_, source, options, distances, cancelled);
+  return run_typed<Int32Distance>(plan_, parts_, nccl_.get(), source, options, distances, cancelled);
 }
+
+int PartitionedGraph::nccl_version() const { return nccl_ != nullptr ? nccl_->library().version() : 0; }
 
 }  // namespace gsssp::partitioned

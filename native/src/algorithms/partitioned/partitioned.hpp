@@ -16,10 +16,12 @@
 //     bucket's bound, each once); a target in the same part is lowered with an atomic min and, if below the bound,
 //     pushed onto the next near list (once per round), else marked pending; a target in another part becomes a
 //     message (target, candidate) in the outbox segment of its owner. The host reads every part's counts, copies
-//     each nonempty segment to its owner's inbox (cudaMemcpyPeerAsync: direct where cudaDeviceCanAccessPeer allowed
-//     enabling peer access, staged through the host by the driver where not; a plain device copy when both parts
-//     share a GPU), the owner applies the messages as local lowerings, and the next frontier is every part's next
-//     near list.
+//     each nonempty segment to its owner's inbox (filled in part order, skipping the owner), the owner applies the
+//     messages as local lowerings, and the next frontier is every part's next near list. Two exchanges, chosen at
+//     create (gsssp_partition_exchange), the same layout: cudaMemcpyPeerAsync (direct where
+//     cudaDeviceCanAccessPeer allowed enabling peer access, staged through the host by the driver where not; a
+//     plain device copy when both parts share a GPU), or NCCL sends and receives in one group call per round, one
+//     rank per part on distinct GPUs (nccl_exchange.hpp: loaded at run time, NVLink multicast off).
 //   - Buckets: when no part has a near vertex, every part reports its smallest pending distance; the smallest of
 //     them, m, sets the next bound m + Delta (the bucket is the width-Delta interval starting at the smallest
 //     pending distance, as Near-Far's split does, rather than an aligned multiple of Delta: empty buckets are
@@ -53,6 +55,7 @@
 namespace gsssp::partitioned {
 
 struct Part;
+class NcclExchange;
 
 // What one query did besides its distances.
 struct QueryReport {
@@ -72,9 +75,11 @@ struct QueryReport {
 class PartitionedGraph {
  public:
   // Checks each device's free memory against its parts' bytes (OUT_OF_DEVICE_MEMORY before any allocation),
-  // enables peer access between the devices where possible, and uploads the parts of `plan` (plan_partition of
-  // this CSR). The CSR must be valid and free of negative weights (the caller checks); device ids must exist.
-  PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan);
+  // enables peer access between the devices where possible, creates the NCCL communicators for
+  // GSSSP_EXCHANGE_NCCL, and uploads the parts of `plan` (plan_partition of this CSR). The CSR must be valid and
+  // free of negative weights (the caller checks); device ids must exist, and be distinct for NCCL (the caller
+  // checks).
+  PartitionedGraph(const gsssp_csr& csr, PartitionPlan plan, gsssp_partition_exchange exchange);
   ~PartitionedGraph();
   PartitionedGraph(const PartitionedGraph&) = delete;
   PartitionedGraph& operator=(const PartitionedGraph&) = delete;
@@ -86,11 +91,16 @@ class PartitionedGraph {
   const PartitionPlan& plan() const { return plan_; }
   // Whether every pair of distinct devices that exchange messages has peer access enabled.
   bool all_peer() const { return all_peer_; }
+  gsssp_partition_exchange exchange() const { return exchange_; }
+  // ncclGetVersion's code with GSSSP_EXCHANGE_NCCL, else 0.
+  int nccl_version() const;
 
  private:
   PartitionPlan plan_;
   std::vector<std::unique_ptr<Part>> parts_;
   bool all_peer_ = true;
+  gsssp_partition_exchange exchange_ = GSSSP_EXCHANGE_PEER_COPIES;
+  std::unique_ptr<NcclExchange> nccl_;  // with GSSSP_EXCHANGE_NCCL: rank k is part k
 };
 
 }  // namespace gsssp::partitioned

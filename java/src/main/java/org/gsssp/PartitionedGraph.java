@@ -28,8 +28,9 @@ import org.gsssp.internal.ffi.gsssp_stats;
  * &amp; Sanders, J. Algorithms 2003): in each round every part relaxes the out-edges of its vertices in the current
  * bucket; a lowered vertex of the same part joins the next round (or waits for its bucket), a target owned by
  * another part becomes a (vertex, distance) message, combined per target, that is copied to its owner between
- * rounds (peer to peer where the GPUs allow it, else through the host). A device may be listed more than once: it
- * then holds several parts, which is how a one-GPU machine runs the exchange. See the README's architecture section for the design.
+ * rounds, by the {@link Transport} chosen at upload: CUDA peer copies (peer to peer where the GPUs allow it, else
+ * through the host), or NCCL. A device may be listed more than once: it then holds several parts, which is how a
+ * one-GPU machine runs the exchange (peer copies only). See the README's architecture section for the design.
  *
  * <p>Answers are those of one GPU, bit for bit: exact int64 distances for int weights, float32 sums for float
  * weights. Non-negative weights only ({@link UnsupportedInputException} otherwise; {@link Algorithm#HBF} takes
@@ -65,23 +66,57 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     public record Exchange(long messages, long bytes, long buckets) {}
 
+    /**
+     * How each round's messages travel between the parts ({@code gsssp_partition_exchange}); the answers are the same.
+     */
+    public enum Transport {
+        /** {@code cudaMemcpyPeerAsync} into each owner's inbox: peer to peer where two GPUs allow it, staged through
+         *  the host where not, a device copy between parts of one GPU. Needs nothing beyond the driver. */
+        PEER_COPIES(0),
+        /**
+         * NCCL sends and receives, one rank per part; the devices must be distinct. NCCL is not bundled: it is
+         * loaded at upload from the path in the environment variable {@code GSSSP_NCCL_LIBRARY} if set, else
+         * {@code libnccl.so.2} through the dynamic linker's search, else the copy pip installs (nvidia-nccl-cu13,
+         * {@code <site-packages>/nvidia/nccl/lib}) under the usual Python prefixes. NVLink multicast is kept off
+         * ({@code NCCL_NVLS_ENABLE=0} is set in the process environment unless already set).
+         */
+        NCCL(1);
+
+        private final int id;
+
+        Transport(int id) {
+            this.id = id;
+        }
+
+        /**
+         * The gsssp.h value.
+         *
+         * @return the {@code gsssp_partition_exchange} id
+         */
+        public int id() {
+            return id;
+        }
+    }
+
     private final Graph graph;
     private final MemorySegment handle;
     private final List<Part> parts;
+    private final Transport transport;
     private final String description;
     private final OutputPool outputs;
     private final QueryGate gate;
 
-    private PartitionedGraph(Graph graph, MemorySegment handle, List<Part> parts) {
+    private PartitionedGraph(Graph graph, MemorySegment handle, List<Part> parts, Transport transport) {
         this.graph = graph;
         this.gate = new QueryGate("partitioned graph of " + graph.name());
         this.handle = handle;
         this.parts = List.copyOf(parts);
+        this.transport = transport;
         StringBuilder d = new StringBuilder("partitioned over devices [");
         for (int k = 0; k < parts.size(); k++) {
             d.append(k == 0 ? "" : ", ").append(parts.get(k).device());
         }
-        this.description = d.append(']').toString();
+        this.description = d.append(']').append(transport == Transport.NCCL ? " through NCCL" : "").toString();
         this.outputs = new OutputPool(graph.numVertices(), true);
     }
 
@@ -101,7 +136,21 @@ public final class PartitionedGraph implements AutoCloseable {
     }
 
     /**
-     * Splits the graph over the listed devices, part k on {@code devices[k]}.
+     * Splits the graph over the listed devices, part k on {@code devices[k]}, exchanging messages by peer copies.
+     * See {@link #upload(Graph, int[], long, Transport)}.
+     *
+     * @param graph             the graph, open; validated before anything is uploaded
+     * @param devices           CUDA device ordinals, 1 to 64 entries, repeats allowed
+     * @param maxBytesPerDevice 0 for no cap; else the most device bytes each part may hold
+     * @return the partitioned graph; the caller closes it
+     */
+    public static PartitionedGraph upload(Graph graph, int[] devices, long maxBytesPerDevice) {
+        return upload(graph, devices, maxBytesPerDevice, Transport.PEER_COPIES);
+    }
+
+    /**
+     * Splits the graph over the listed devices, part k on {@code devices[k]}, exchanging messages by
+     * {@code transport}.
      *
      * @param graph             the graph, open; validated before anything is uploaded
      * @param devices           CUDA device ordinals, 1 to 64 entries, repeats allowed (a device listed k times holds
@@ -109,20 +158,25 @@ public final class PartitionedGraph implements AutoCloseable {
      * @param maxBytesPerDevice 0 for no cap; else the most device bytes each part may hold (per entry of
      *                          {@code devices}: a device listed k times may hold k times this), which also forces a
      *                          split of a graph that would fit one GPU
+     * @param transport         how the messages travel between the parts
      * @return the partitioned graph; the caller closes it
-     * @throws NullPointerException if {@code graph} or {@code devices} is null
+     * @throws NullPointerException if {@code graph}, {@code devices} or {@code transport} is null
      * @throws IllegalArgumentException if {@code devices} is empty or longer than 64, names a device that does not
      *         exist, or {@code maxBytesPerDevice} is negative
      * @throws NoGpuException if no CUDA device is available
      * @throws InvalidGraphException if the graph's arrays are inconsistent
-     * @throws UnsupportedInputException if the graph has a negative weight
+     * @throws UnsupportedInputException if the graph has a negative weight; with {@link Transport#NCCL}, if a device
+     *         is listed twice (checked first, before the GPUs) or NCCL cannot be loaded (the message names every
+     *         path tried and why it failed)
      * @throws DeviceMemoryException if a part exceeds the cap, or a device's parts its free memory; the message
      *         gives the bytes needed and the cap (or the free bytes); nothing is allocated then
+     * @throws CudaException if an NCCL call fails
      * @throws GraphClosedException if {@code graph} is closed
      */
-    public static PartitionedGraph upload(Graph graph, int[] devices, long maxBytesPerDevice) {
+    public static PartitionedGraph upload(Graph graph, int[] devices, long maxBytesPerDevice, Transport transport) {
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(devices, "devices");
+        Objects.requireNonNull(transport, "transport");
         if (devices.length == 0) {
             throw new IllegalArgumentException("a partitioned graph needs at least one device");
         }
@@ -131,6 +185,18 @@ public final class PartitionedGraph implements AutoCloseable {
         }
         if (maxBytesPerDevice < 0) {
             throw new IllegalArgumentException("maxBytesPerDevice is negative (" + maxBytesPerDevice + "); 0 means no cap");
+        }
+        if (transport == Transport.NCCL) {
+            for (int a = 0; a < devices.length; a++) {
+                for (int b = 0; b < a; b++) {
+                    if (devices[a] == devices[b]) {
+                        throw new UnsupportedInputException("the NCCL exchange needs distinct devices (NCCL takes one "
+                                + "rank per GPU), and device " + devices[a] + " is listed twice (devices[" + b
+                                + "] and devices[" + a + "]); list each GPU once, or use Transport.PEER_COPIES, "
+                                + "which runs several parts on one GPU");
+                    }
+                }
+            }
         }
         NativeLibrary.ensureLoaded();
         int count = Devices.count();
@@ -148,11 +214,12 @@ public final class PartitionedGraph implements AutoCloseable {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment list = arena.allocateFrom(ValueLayout.JAVA_INT, devices);
             MemorySegment csr = NativeGraph.csr(graph, arena);
-            Status.check(GssspNative.gsssp_partitioned_graph_create(out, list, devices.length, csr, maxBytesPerDevice),
-                    "splitting " + graph.name() + " over devices " + java.util.Arrays.toString(devices));
+            Status.check(GssspNative.gsssp_partitioned_graph_create(out, list, devices.length, csr, maxBytesPerDevice,
+                    transport.id()), "splitting " + graph.name() + " over devices " + java.util.Arrays.toString(devices)
+                    + (transport == Transport.NCCL ? " through NCCL" : ""));
             MemorySegment handle = out.get(ValueLayout.ADDRESS, 0);
             try {
-                return new PartitionedGraph(graph, handle, readParts(handle, devices.length, arena));
+                return new PartitionedGraph(graph, handle, readParts(handle, devices.length, arena), transport);
             } catch (RuntimeException | Error e) {
                 GssspNative.gsssp_partitioned_graph_destroy(handle);
                 throw e;
@@ -182,6 +249,15 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     public List<Part> parts() {
         return parts;
+    }
+
+    /**
+     * How the messages travel between the parts.
+     *
+     * @return the transport chosen at upload
+     */
+    public Transport transport() {
+        return transport;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link PartitionedGraph} against CPU Dijkstra on seeded random graphs of every shape and both weight types: device
  * 0 listed twice (two parts of one GPU) and, with two GPUs, devices {0, 1}; each split forced by a cap of the
- * largest part of the uncapped split. Each failure names the graph's spec (shape, size, seed) and the source.
+ * largest part of the uncapped split. Each failure names the graph's spec (shape, size, seed) and the source. With
+ * two GPUs and a loadable NCCL, the NCCL transport over {0, 1} against the peer copies and the CPU.
  */
 @GpuTest
 class PartitionedGraphGpuTest {
@@ -73,6 +75,39 @@ class PartitionedGraphGpuTest {
                                     problems.add(spec + " source " + s + ": reached " + r.stats().verticesReached()
                                             + ", CPU " + cpu.stats().verticesReached());
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));
+    }
+
+    @Test
+    void ncclTransportAnswersAsThePeerCopies() {
+        assumeTrue(Devices.count() >= 2, "the NCCL transport needs two GPUs, " + Devices.count() + " present");
+        int[] devices = {0, 1};
+        List<String> problems = new ArrayList<>();
+        for (Spec spec : RandomGraphs.suite(8, 5_000, 20260602L)) {
+            try (Graph g = RandomGraphs.build(spec)) {
+                PartitionedGraph nccl;
+                try {
+                    nccl = PartitionedGraph.upload(g, devices, 0, PartitionedGraph.Transport.NCCL);
+                } catch (UnsupportedInputException e) {
+                    assumeTrue(false, "NCCL cannot be used: " + e.getMessage());
+                    return;
+                }
+                try (nccl; PartitionedGraph peer = PartitionedGraph.upload(g, devices, 0)) {
+                    assertEquals(PartitionedGraph.Transport.NCCL, nccl.transport());
+                    assertEquals(PartitionedGraph.Transport.PEER_COPIES, peer.transport());
+                    SplittableRandom random = new SplittableRandom(spec.seed());
+                    for (int s : new int[] {0, random.nextInt(g.numVertices())}) {
+                        Result cpu = Sssp.solve(g, s, Algorithm.CPU_DIJKSTRA);
+                        try (Result a = nccl.query(s); Result b = peer.query(s)) {
+                            Verifier.check(g, a, cpu).ifPresent(p -> problems.add(spec + " NCCL source " + s + ": " + p));
+                            if (a.distances().mismatch(b.distances()) >= 0) {
+                                problems.add(spec + " source " + s + ": NCCL and peer copies differ");
                             }
                         }
                     }

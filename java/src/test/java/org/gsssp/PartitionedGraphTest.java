@@ -1,8 +1,12 @@
 package org.gsssp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.gsssp.PartitionedGraph.Transport;
+import org.gsssp.internal.ffi.GssspNative;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +27,24 @@ class PartitionedGraphTest {
             assertThrows(IllegalArgumentException.class, () -> PartitionedGraph.upload(g, new int[0], 0));
             assertThrows(IllegalArgumentException.class, () -> PartitionedGraph.upload(g, new int[65], 0));
             assertThrows(IllegalArgumentException.class, () -> PartitionedGraph.upload(g, new int[] {0, 0}, -1));
+            assertThrows(NullPointerException.class, () -> PartitionedGraph.upload(g, new int[] {0}, 0, null));
         }
+    }
+
+    @Test
+    void ncclRefusesARepeatedDeviceBeforeLookingForAGpu() {
+        try (Graph g = tiny()) {
+            UnsupportedInputException e = assertThrows(UnsupportedInputException.class,
+                    () -> PartitionedGraph.upload(g, new int[] {1, 0, 1}, 0, Transport.NCCL));
+            assertTrue(e.getMessage().contains("device 1 is listed twice (devices[0] and devices[2])"), e.getMessage());
+        }
+    }
+
+    @Test
+    void transportIdsAreTheHeaders() {
+        assertEquals(GssspNative.GSSSP_EXCHANGE_PEER_COPIES(), Transport.PEER_COPIES.id());
+        assertEquals(GssspNative.GSSSP_EXCHANGE_NCCL(), Transport.NCCL.id());
+        assertEquals(2, Transport.values().length);
     }
 
     @Test

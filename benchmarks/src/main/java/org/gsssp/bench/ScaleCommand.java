@@ -72,6 +72,12 @@ final class ScaleCommand implements Callable<Integer> {
             description = "With --partitioned: run it once per delta constant C (Delta = C * W / D) instead of the default.")
     List<Double> partDeltaConstants = List.of();
 
+    @Option(names = "--part-exchange", split = ",", paramLabel = "peer|nccl",
+            description = "With --partitioned: how the parts exchange messages, a list run in turn, each on its own "
+                    + "upload and in rows of its own: peer (CUDA peer copies) and/or nccl (NCCL send/receive; needs "
+                    + "distinct devices and libnccl.so.2, see GSSSP_NCCL_LIBRARY). Default: ${DEFAULT-VALUE}.")
+    List<String> partExchanges = List.of("peer");
+
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory for scale.json and scale.md.")
     Path output;
 
@@ -91,6 +97,9 @@ final class ScaleCommand implements Callable<Integer> {
             throw new IllegalArgumentException("need --repetitions >= 1 and --warmup >= 0");
         }
         List<Algorithm> algs = algorithms.stream().map(Algorithm::parse).toList();
+        if (partitionDevices != null) {
+            transports(partExchanges); // a misspelt exchange fails before any graph is made
+        }
         Files.createDirectories(output);
         List<GraphRow> rows = new ArrayList<>();
         boolean allGood = true;
@@ -201,11 +210,43 @@ final class ScaleCommand implements Callable<Integer> {
         }
     }
 
+    /** --part-exchange's names as transports, in order; an unknown name is refused with the ones known. */
+    static List<PartitionedGraph.Transport> transports(List<String> names) {
+        List<PartitionedGraph.Transport> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(switch (name.trim().toLowerCase(Locale.ROOT)) {
+                case "peer", "peer-copies" -> PartitionedGraph.Transport.PEER_COPIES;
+                case "nccl" -> PartitionedGraph.Transport.NCCL;
+                default -> throw new IllegalArgumentException("--part-exchange: unknown exchange '" + name
+                        + "'; known: peer, nccl");
+            });
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("--part-exchange: no exchange given; known: peer, nccl");
+        }
+        return out;
+    }
+
+    /** The partitioned rows' label: the devices, and the exchange unless it is the peer copies. */
+    static String partitionedName(int[] devices, PartitionedGraph.Transport transport) {
+        return "partitioned" + Arrays.toString(devices).replace(" ", "")
+                + (transport == PartitionedGraph.Transport.NCCL ? " nccl" : "");
+    }
+
     private List<AlgorithmRow> runPartitioned(DeviceGraph dg, Graph g, int source, Result first) {
-        String name = "partitioned" + Arrays.toString(partitionDevices).replace(" ", "");
+        List<AlgorithmRow> rows = new ArrayList<>();
+        for (PartitionedGraph.Transport transport : transports(partExchanges)) {
+            rows.addAll(runPartitioned(dg, g, source, first, transport));
+        }
+        return rows;
+    }
+
+    private List<AlgorithmRow> runPartitioned(DeviceGraph dg, Graph g, int source, Result first,
+                                              PartitionedGraph.Transport transport) {
+        String name = partitionedName(partitionDevices, transport);
         List<AlgorithmRow> rows = new ArrayList<>();
         long t0 = System.nanoTime();
-        try (PartitionedGraph pg = PartitionedGraph.upload(g, partitionDevices, partCap)) {
+        try (PartitionedGraph pg = PartitionedGraph.upload(g, partitionDevices, partCap, transport)) {
             System.out.printf(Locale.ROOT, "  %s: uploaded in %.1f s, %,d bytes on the devices; parts:%n", name,
                     (System.nanoTime() - t0) / 1e9, pg.deviceMemoryBytes());
             for (PartitionedGraph.Part part : pg.parts()) {

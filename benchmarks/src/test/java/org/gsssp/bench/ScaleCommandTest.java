@@ -2,6 +2,7 @@ package org.gsssp.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -10,11 +11,14 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
+import java.util.List;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
+import org.gsssp.PartitionedGraph.Transport;
 import org.gsssp.VertexIds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code gsssp-bench scale}'s helpers, and what it says without a GPU. */
 class ScaleCommandTest {
@@ -41,6 +45,24 @@ class ScaleCommandTest {
     void medianOfOddAndEvenCounts() {
         assertEquals(2.0, ScaleCommand.median(new double[] {3, 1, 2}));
         assertEquals(2.5, ScaleCommand.median(new double[] {4, 1, 3, 2}));
+    }
+
+    @Test
+    void partExchangeIsAListOfTransportsDefaultingToPeerCopies() {
+        ScaleCommand plain = new ScaleCommand();
+        new CommandLine(plain).parseArgs("-g", "grid:rows=4,cols=4", "-o", "out", "--partitioned", "0,1");
+        assertEquals(List.of(Transport.PEER_COPIES), ScaleCommand.transports(plain.partExchanges));
+        ScaleCommand both = new ScaleCommand();
+        new CommandLine(both).parseArgs("-g", "grid:rows=4,cols=4", "-o", "out", "--partitioned", "0,1",
+                "--part-exchange", "peer,nccl");
+        assertEquals(List.of(Transport.PEER_COPIES, Transport.NCCL), ScaleCommand.transports(both.partExchanges));
+        assertEquals(List.of(Transport.NCCL, Transport.PEER_COPIES), ScaleCommand.transports(List.of("NCCL", " peer-copies")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ScaleCommand.transports(List.of("peer", "mpi")));
+        assertTrue(e.getMessage().contains("unknown exchange 'mpi'; known: peer, nccl"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ScaleCommand.transports(List.of()));
+        assertEquals("partitioned[0,1]", ScaleCommand.partitionedName(new int[] {0, 1}, Transport.PEER_COPIES));
+        assertEquals("partitioned[0,1] nccl", ScaleCommand.partitionedName(new int[] {0, 1}, Transport.NCCL));
     }
 
     @Test

@@ -2132,6 +2132,24 @@ public class GssspNative extends GssspNative$shared {
      * }
      */
     public static final AddressLayout gsssp_partitioned_graph_t = GssspNative.C_POINTER;
+    private static final int GSSSP_EXCHANGE_PEER_COPIES = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_partition_exchange.GSSSP_EXCHANGE_PEER_COPIES = 0
+     * }
+     */
+    public static int GSSSP_EXCHANGE_PEER_COPIES() {
+        return GSSSP_EXCHANGE_PEER_COPIES;
+    }
+    private static final int GSSSP_EXCHANGE_NCCL = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_partition_exchange.GSSSP_EXCHANGE_NCCL = 1
+     * }
+     */
+    public static int GSSSP_EXCHANGE_NCCL() {
+        return GSSSP_EXCHANGE_NCCL;
+    }
 
     private static class gsssp_partitioned_graph_create {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
@@ -2140,7 +2158,8 @@ public class GssspNative extends GssspNative$shared {
             GssspNative.C_POINTER,
             GssspNative.C_INT,
             GssspNative.C_POINTER,
-            GssspNative.C_LONG
+            GssspNative.C_LONG,
+            GssspNative.C_INT
         );
 
         public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_partitioned_graph_create").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_partitioned_graph_create"));
@@ -2151,7 +2170,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Function descriptor for:
      * {@snippet lang=c :
-     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device, int32_t exchange)
      * }
      */
     public static FunctionDescriptor gsssp_partitioned_graph_create$descriptor() {
@@ -2161,7 +2180,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Downcall method handle for:
      * {@snippet lang=c :
-     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device, int32_t exchange)
      * }
      */
     public static MethodHandle gsssp_partitioned_graph_create$handle() {
@@ -2171,7 +2190,7 @@ public class GssspNative extends GssspNative$shared {
     /**
      * Address for:
      * {@snippet lang=c :
-     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device, int32_t exchange)
      * }
      */
     public static MemorySegment gsssp_partitioned_graph_create$address() {
@@ -2180,16 +2199,16 @@ public class GssspNative extends GssspNative$shared {
 
     /**
      * {@snippet lang=c :
-     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device)
+     * int gsssp_partitioned_graph_create(gsssp_partitioned_graph_t *out, const int32_t *devices, int32_t device_count, const gsssp_csr *graph, int64_t max_bytes_per_device, int32_t exchange)
      * }
      */
-    public static int gsssp_partitioned_graph_create(MemorySegment out, MemorySegment devices, int device_count, MemorySegment graph, long max_bytes_per_device) {
+    public static int gsssp_partitioned_graph_create(MemorySegment out, MemorySegment devices, int device_count, MemorySegment graph, long max_bytes_per_device, int exchange) {
         var mh$ = gsssp_partitioned_graph_create.HANDLE;
         try {
             if (TRACE_DOWNCALLS) {
-                traceDowncall("gsssp_partitioned_graph_create", out, devices, device_count, graph, max_bytes_per_device);
+                traceDowncall("gsssp_partitioned_graph_create", out, devices, device_count, graph, max_bytes_per_device, exchange);
             }
-            return (int)mh$.invokeExact(out, devices, device_count, graph, max_bytes_per_device);
+            return (int)mh$.invokeExact(out, devices, device_count, graph, max_bytes_per_device, exchange);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -23,6 +23,8 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     int64_t last_messages;
  *     int64_t last_exchange_bytes;
  *     int64_t last_buckets;
+ *     int32_t exchange;
+ *     int32_t nccl_version;
  * }
  * }
  */
@@ -40,7 +42,9 @@ public class gsssp_partitioned_info {
         GssspNative.C_LONG.withName("device_bytes"),
         GssspNative.C_LONG.withName("last_messages"),
         GssspNative.C_LONG.withName("last_exchange_bytes"),
-        GssspNative.C_LONG.withName("last_buckets")
+        GssspNative.C_LONG.withName("last_buckets"),
+        GssspNative.C_INT.withName("exchange"),
+        GssspNative.C_INT.withName("nccl_version")
     ).withName("gsssp_partitioned_info");
 
     /**
@@ -400,6 +404,94 @@ public class gsssp_partitioned_info {
      */
     public static void last_buckets(MemorySegment struct, long fieldValue) {
         struct.set(last_buckets$LAYOUT, last_buckets$OFFSET, fieldValue);
+    }
+
+    private static final OfInt exchange$LAYOUT = (OfInt)$LAYOUT.select(groupElement("exchange"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t exchange
+     * }
+     */
+    public static final OfInt exchange$layout() {
+        return exchange$LAYOUT;
+    }
+
+    private static final long exchange$OFFSET = $LAYOUT.byteOffset(groupElement("exchange"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t exchange
+     * }
+     */
+    public static final long exchange$offset() {
+        return exchange$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t exchange
+     * }
+     */
+    public static int exchange(MemorySegment struct) {
+        return struct.get(exchange$LAYOUT, exchange$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t exchange
+     * }
+     */
+    public static void exchange(MemorySegment struct, int fieldValue) {
+        struct.set(exchange$LAYOUT, exchange$OFFSET, fieldValue);
+    }
+
+    private static final OfInt nccl_version$LAYOUT = (OfInt)$LAYOUT.select(groupElement("nccl_version"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t nccl_version
+     * }
+     */
+    public static final OfInt nccl_version$layout() {
+        return nccl_version$LAYOUT;
+    }
+
+    private static final long nccl_version$OFFSET = $LAYOUT.byteOffset(groupElement("nccl_version"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t nccl_version
+     * }
+     */
+    public static final long nccl_version$offset() {
+        return nccl_version$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t nccl_version
+     * }
+     */
+    public static int nccl_version(MemorySegment struct) {
+        return struct.get(nccl_version$LAYOUT, nccl_version$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t nccl_version
+     * }
+     */
+    public static void nccl_version(MemorySegment struct, int fieldValue) {
+        struct.set(nccl_version$LAYOUT, nccl_version$OFFSET, fieldValue);
     }
 
     /**
