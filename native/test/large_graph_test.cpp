@@ -196,7 +196,8 @@ TEST_F(BeyondInt32Edges, EveryGpuAlgorithmAnswersPastEdge2To31) {
     const std::string what = "partitioned, " + std::to_string(parts) + " part(s), past edge 2^31";
     gsssp_partitioned_graph_t pg = nullptr;
     t = now_ms();
-    if (!check_status(gsssp_partitioned_graph_create(&pg, devices.data(), parts, &c, 0), GSSSP_SUCCESS,
+    if (!check_status(gsssp_partitioned_graph_create(&pg, devices.data(), parts, &c, 0, GSSSP_EXCHANGE_PEER_COPIES),
+                      GSSSP_SUCCESS,
                       (what + ": create").c_str())) {
       continue;
     }
