@@ -5,18 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
+import org.gsssp.Devices;
 import org.gsssp.Graph;
 import org.gsssp.LoadOptions;
 import org.gsssp.WeightType;
@@ -169,6 +175,41 @@ class GrRoundTripTest {
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
                 () -> GrRoundTrip.requireSpace(dir, Long.MAX_VALUE));
         assertTrue(e.getMessage().contains("needs 9,223,372,036,854,775,807 bytes"), e.getMessage());
+    }
+
+    /**
+     * {@code gsssp-bench scale --gr-roundtrip}: the round trip runs before the upload. Without a GPU the command then
+     * fails at the device, having said "identical" and deleted the file; on a GPU host it measures the mapped graph
+     * and the round trip is in scale.md.
+     */
+    @Test
+    void scaleCommandRoundTripsBeforeMeasuring() throws IOException {
+        Path grDir = dir.resolve("gr");
+        Path outDir = dir.resolve("out");
+        StringWriter err = new StringWriter();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        int code;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            code = BenchMain.run(new String[] {"scale", "-g", RMAT10, "-a", "adds", "-r", "1", "-w", "0",
+                            "--gr-roundtrip", grDir.toString(), "-o", outDir.toString()},
+                    new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        } finally {
+            System.setOut(stdout);
+        }
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("gr round trip: written") && out.contains(": identical; file deleted at the end"), out);
+        assertEquals(List.of(), filesIn(grDir), "the .gr file is deleted");
+        if (Devices.count() == 0) {
+            assertEquals(1, code, err.toString());
+            assertTrue(err.toString().contains("CUDA device"), err.toString());
+        } else {
+            assertEquals(0, code, out + err);
+            String md = Files.readString(outDir.resolve("scale.md"));
+            assertTrue(md.contains("gr round trip: written") && md.contains(": identical"), md);
+            assertTrue(Files.readString(outDir.resolve("scale.json")).contains("\"identical\" : true"));
+        }
     }
 
     private static void putInt(Path file, long at, int value) throws IOException {
