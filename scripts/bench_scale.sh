@@ -12,9 +12,12 @@
 # the partitioned search over them, PART_CAP=BYTES caps each part, PART_DELTA_CONSTANTS=C1,C2,... runs it once per
 # delta constant, PART_EXCHANGE=peer,nccl runs it once per exchange (default peer; nccl needs distinct devices and
 # libnccl.so.2: GSSSP_NCCL_LIBRARY=PATH, else the linker's search, else pip's nvidia-nccl-cu13 under site-packages).
+# GR_ROUNDTRIP=DIR writes each graph as a Galois .gr file into DIR (rmatSCALE.gr: about 18 GB at scale 27, 37 GB at
+# 28; checked for room first), maps it back, checks it is identical (else exit 4) and measures the mapped graph
+# instead; KEEP_GR=1 keeps the file (deleted at the end otherwise).
 set -euo pipefail
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-  sed -n '2,15p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
+  sed -n '2,18p' "$0"; [ $# -ge 1 ] && exit 0; exit 2
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -32,6 +35,8 @@ for s in "$@"; do
   [ -n "${PART_CAP:-}" ] && extra+=(--part-cap "$PART_CAP")
   [ -n "${PART_DELTA_CONSTANTS:-}" ] && extra+=(--part-delta-constants "$PART_DELTA_CONSTANTS")
   [ -n "${PART_EXCHANGE:-}" ] && extra+=(--part-exchange "$PART_EXCHANGE")
+  [ -n "${GR_ROUNDTRIP:-}" ] && extra+=(--gr-roundtrip "$GR_ROUNDTRIP")
+  [ "${KEEP_GR:-0}" = 1 ] && extra+=(--keep-gr)
   echo "== rmat scale $s: $(date -u +%H:%M:%S); host memory $(free -g | awk '/Mem:/ {print $2 " GB, " $7 " GB available"}')"
   timer=()
   [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)

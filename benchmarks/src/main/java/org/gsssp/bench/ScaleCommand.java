@@ -21,6 +21,7 @@ import org.gsssp.Options;
 import org.gsssp.PartitionedGraph;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
+import org.gsssp.generate.GraphSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,13 +32,15 @@ import picocli.CommandLine.Option;
  * and per algorithm the median kernel time of {@code -r} queries from the vertex of largest out-degree, GTEPS
  * (edges / kernel time), and the first answer's optimality certificate checked on the GPU against the resident graph.
  * Every algorithm's distances are compared with the first algorithm's, and {@code --cpu-check} also compares them
- * with CPU Dijkstra on the host graph.
+ * with CPU Dijkstra on the host graph. {@code --gr-roundtrip DIR} first writes the graph as a Galois {@code .gr} file,
+ * maps it back (zero copy), checks it is identical, and measures the mapped graph instead (see {@link GrRoundTrip}).
  */
 @Command(name = "scale", mixinStandardHelpOptions = true,
         description = {"Times single queries on very large graphs (e.g. rmat:scale=27,ef=16), one graph at a time: "
                 + "generation, upload (GB/s), device memory, median kernel time and GTEPS per algorithm, each answer "
                 + "certified on the GPU and compared with the first algorithm's. Writes scale.json and scale.md.",
-                "Exit codes: 0 all answers certified and equal; 3 an answer failed its certificate or differed."})
+                "Exit codes: 0 all answers certified and equal; 3 an answer failed its certificate or differed; "
+                        + "4 a --gr-roundtrip file read back differed from the graph written."})
 final class ScaleCommand implements Callable<Integer> {
     @Option(names = {"-g", "--graph"}, arity = "1..*", required = true, paramLabel = "SPEC|FILE",
             description = "Generator specs or graph files, measured in turn.")
@@ -78,6 +81,16 @@ final class ScaleCommand implements Callable<Integer> {
                     + "distinct devices and libnccl.so.2, see GSSSP_NCCL_LIBRARY). Default: ${DEFAULT-VALUE}.")
     List<String> partExchanges = List.of("peer");
 
+    @Option(names = "--gr-roundtrip", paramLabel = "DIR",
+            description = "Write each graph as a Galois .gr file into DIR (rmat<SCALE>.gr for an R-MAT spec; a file of "
+                    + "that name is replaced), map it back, check it is identical to the graph (else exit 4, naming "
+                    + "the first differing array and index), and measure the mapped graph instead. The file is "
+                    + "deleted at the end unless --keep-gr.")
+    Path grRoundTrip;
+
+    @Option(names = "--keep-gr", description = "With --gr-roundtrip: keep the .gr files.")
+    boolean keepGr;
+
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory for scale.json and scale.md.")
     Path output;
 
@@ -89,7 +102,7 @@ final class ScaleCommand implements Callable<Integer> {
     record GraphRow(String graph, long vertices, long edges, int source, double loadSeconds, double uploadSeconds,
                     double uploadGBps, long graphDeviceBytes, double deviceBytesPerEdge, long deviceFreeBeforeUpload,
                     long deviceFreeAfterUpload, String gpu, List<AlgorithmRow> algorithms, Double cpuDijkstraSeconds,
-                    Boolean cpuEqual) {}
+                    Boolean cpuEqual, GrRoundTrip.Report grRoundTrip) {}
 
     @Override
     public Integer call() throws Exception {
@@ -103,74 +116,109 @@ final class ScaleCommand implements Callable<Integer> {
         Files.createDirectories(output);
         List<GraphRow> rows = new ArrayList<>();
         boolean allGood = true;
+        boolean roundTripsIdentical = true;
         for (String spec : graphs) {
             GraphRow row = measure(spec, algs);
             rows.add(row);
             allGood &= row.algorithms().stream().allMatch(a -> a.error() == null && a.certified() && a.equalToFirst())
                     && !Boolean.FALSE.equals(row.cpuEqual());
+            roundTripsIdentical &= row.grRoundTrip() == null || row.grRoundTrip().identical();
             write(rows);
         }
         System.out.print(Files.readString(output.resolve("scale.md")));
-        return allGood ? 0 : 3;
+        return !roundTripsIdentical ? 4 : allGood ? 0 : 3;
     }
 
     private GraphRow measure(String spec, List<Algorithm> algs) throws Exception {
+        if (grRoundTrip != null && new GraphSource(spec).isGenerated()) {
+            // before a generation of minutes: is there room for the file at all?
+            GraphSpec s = GraphSpec.parse(spec);
+            Files.createDirectories(grRoundTrip);
+            GrRoundTrip.requireSpace(grRoundTrip, GrRoundTrip.fileBytes(s.numVertices(), s.numEdges()));
+        }
         long t0 = System.nanoTime();
-        try (Graph g = new GraphSource(spec).load()) {
+        try (Graph loaded = new GraphSource(spec).load()) {
             double loadSeconds = (System.nanoTime() - t0) / 1e9;
-            int source = largestOutDegree(g);
+            int source = largestOutDegree(loaded);
             System.out.printf(Locale.ROOT, "%s: %,d vertices, %,d edges, loaded in %.1f s; source %d%n", spec,
-                    g.numVertices(), g.numEdges(), loadSeconds, source);
-            DeviceInfo before = Devices.info(device);
-            long[] lastTenth = {-1};
-            long t1 = System.nanoTime();
-            try (DeviceGraph dg = DeviceGraph.upload(g, device, (done, total) -> {
-                long tenth = total == 0 ? 10 : done * 10 / total;
-                if (tenth != lastTenth[0]) {
-                    lastTenth[0] = tenth;
-                    System.out.printf(Locale.ROOT, "  upload %3d%% (%,d of %,d bytes) at %.1f s%n", tenth * 10, done, total,
-                            (System.nanoTime() - t1) / 1e9);
+                    loaded.numVertices(), loaded.numEdges(), loadSeconds, source);
+            if (grRoundTrip == null) {
+                return measure(spec, loaded, source, loadSeconds, null, algs);
+            }
+            try (GrRoundTrip rt = GrRoundTrip.run(loaded, grRoundTrip, GrRoundTrip.fileName(spec), keepGr)) {
+                GrRoundTrip.Report report = rt.report();
+                System.out.println("  " + report.line());
+                if (!report.identical()) {
+                    System.out.flush();
+                    System.err.println("gsssp-bench scale: " + spec + ": the .gr file read back from " + report.file()
+                            + " is NOT identical to the graph written: " + report.firstDifference());
+                    System.err.flush();
+                    return new GraphRow(spec, loaded.numVertices(), loaded.numEdges(), source, loadSeconds, Double.NaN,
+                            Double.NaN, 0, Double.NaN, 0, 0, "", List.of(), null, null, report);
                 }
-            })) {
-                double uploadSeconds = (System.nanoTime() - t1) / 1e9;
-                long graphBytes = dg.deviceMemoryBytes();
-                DeviceInfo after = Devices.info(device);
-                List<AlgorithmRow> algRows = new ArrayList<>();
-                MemorySegment first = null;
-                Result firstResult = null;
-                try {
-                    for (Algorithm a : algs) {
-                        Run r = run(dg, g, a, source, firstResult);
-                        algRows.add(r.row);
-                        if (firstResult == null && r.result != null) {
-                            firstResult = r.result;
-                            first = r.result.distances();
-                        } else if (r.result != null) {
-                            r.result.close();
-                        }
+                // The graph as generated (or loaded) is closed here, once the comparison found the mapped one
+                // identical: nothing below uses it (the source is chosen above; the upload, the queries, the
+                // certificates and --cpu-check all read the mapped graph), and at R-MAT 27 it frees ~17 GB of host
+                // memory beside the mapping's ~17 GB of page cache. Closing it again on the way out is a no-op.
+                loaded.close();
+                return measure(spec, rt.graph(), source, loadSeconds, report, algs);
+            }
+        }
+    }
+
+    /** Uploads {@code g} and measures it; {@code roundTrip} (or null) goes into the row. */
+    private GraphRow measure(String spec, Graph g, int source, double loadSeconds, GrRoundTrip.Report roundTrip,
+                             List<Algorithm> algs) {
+        DeviceInfo before = Devices.info(device);
+        long[] lastTenth = {-1};
+        long t1 = System.nanoTime();
+        try (DeviceGraph dg = DeviceGraph.upload(g, device, (done, total) -> {
+            long tenth = total == 0 ? 10 : done * 10 / total;
+            if (tenth != lastTenth[0]) {
+                lastTenth[0] = tenth;
+                System.out.printf(Locale.ROOT, "  upload %3d%% (%,d of %,d bytes) at %.1f s%n", tenth * 10, done, total,
+                        (System.nanoTime() - t1) / 1e9);
+            }
+        })) {
+            double uploadSeconds = (System.nanoTime() - t1) / 1e9;
+            long graphBytes = dg.deviceMemoryBytes();
+            DeviceInfo after = Devices.info(device);
+            List<AlgorithmRow> algRows = new ArrayList<>();
+            MemorySegment first = null;
+            Result firstResult = null;
+            try {
+                for (Algorithm a : algs) {
+                    Run r = run(dg, g, a, source, firstResult);
+                    algRows.add(r.row);
+                    if (firstResult == null && r.result != null) {
+                        firstResult = r.result;
+                        first = r.result.distances();
+                    } else if (r.result != null) {
+                        r.result.close();
                     }
-                    if (partitionDevices != null) {
-                        algRows.addAll(runPartitioned(dg, g, source, firstResult));
+                }
+                if (partitionDevices != null) {
+                    algRows.addAll(runPartitioned(dg, g, source, firstResult));
+                }
+                Double cpuSeconds = null;
+                Boolean cpuEqual = null;
+                if (cpuCheck && firstResult != null) {
+                    long t2 = System.nanoTime();
+                    try (Result cpu = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA)) {
+                        cpuSeconds = (System.nanoTime() - t2) / 1e9;
+                        String diff = firstDifference(cpu.distances(), first);
+                        cpuEqual = diff == null;
+                        System.out.printf(Locale.ROOT, "  CPU Dijkstra %.1f s: %s%n", cpuSeconds,
+                                diff == null ? "every distance equal" : diff);
                     }
-                    Double cpuSeconds = null;
-                    Boolean cpuEqual = null;
-                    if (cpuCheck && firstResult != null) {
-                        long t2 = System.nanoTime();
-                        try (Result cpu = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA)) {
-                            cpuSeconds = (System.nanoTime() - t2) / 1e9;
-                            String diff = firstDifference(cpu.distances(), first);
-                            cpuEqual = diff == null;
-                            System.out.printf(Locale.ROOT, "  CPU Dijkstra %.1f s: %s%n", cpuSeconds,
-                                    diff == null ? "every distance equal" : diff);
-                        }
-                    }
-                    return new GraphRow(spec, g.numVertices(), g.numEdges(), source, loadSeconds, uploadSeconds,
-                            bytesOf(g) / uploadSeconds / 1e9, graphBytes, (double) graphBytes / Math.max(1, g.numEdges()),
-                            before.freeMemory(), after.freeMemory(), before.name(), algRows, cpuSeconds, cpuEqual);
-                } finally {
-                    if (firstResult != null) {
-                        firstResult.close();
-                    }
+                }
+                return new GraphRow(spec, g.numVertices(), g.numEdges(), source, loadSeconds, uploadSeconds,
+                        bytesOf(g) / uploadSeconds / 1e9, graphBytes, (double) graphBytes / Math.max(1, g.numEdges()),
+                        before.freeMemory(), after.freeMemory(), before.name(), algRows, cpuSeconds, cpuEqual,
+                        roundTrip);
+            } finally {
+                if (firstResult != null) {
+                    firstResult.close();
                 }
             }
         }
@@ -387,7 +435,13 @@ final class ScaleCommand implements Callable<Integer> {
                         g.cpuDijkstraSeconds() * 1e3, g.cpuEqual() ? "yes" : "no"));
             }
         }
-        md.append("\nGPU: ").append(rows.isEmpty() ? "" : rows.getFirst().gpu()).append('\n');
+        for (GraphRow g : rows) {
+            if (g.grRoundTrip() != null) {
+                md.append('\n').append(g.graph()).append(": ").append(g.grRoundTrip().line()).append('\n');
+            }
+        }
+        md.append("\nGPU: ").append(rows.stream().map(GraphRow::gpu).filter(s -> s != null && !s.isEmpty())
+                .findFirst().orElse("")).append('\n');
         Files.writeString(output.resolve("scale.md"), md.toString());
     }
 }
