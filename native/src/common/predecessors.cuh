@@ -21,28 +21,107 @@
 
 namespace gsssp {
 
+// One edge u -> targets[e] of pass 1: links the target to u when the edge is tight, and notes a float overflow.
+template <class D, bool kPredecessors, bool kOverflowCheck>
+__device__ __forceinline__ void tight_edge(long long u, typename D::stored du, typename D::value du_value, long long e,
+                                           const int32_t* __restrict__ targets,
+                                           const typename D::weight* __restrict__ weights,
+                                           const typename D::stored* __restrict__ distances,
+                                           int32_t* __restrict__ predecessors, bool& overflow) {
+  const int32_t v = targets[e];
+  const typename D::stored dv = distances[v];
+  // At the fixed point d[v] <= relax(d[u], w), so an unreached successor of a reached vertex means
+  // the float sum itself overflowed to +inf.
+  if (kOverflowCheck && dv == D::kInfinity) {
+    overflow = true;
+    return;
+  }
+  if (kPredecessors && du < dv && D::encode(D::relax(du_value, weights[e])) == dv) {
+    predecessors[v] = static_cast<int32_t>(u);
+  }
+}
+
+// Pass 1 over every reached vertex's out-edges, expanded as Merrill's TWC (thread-warp-CTA): a vertex of at least a
+// block's worth of edges by the whole block, one of at least a warp's worth by its warp (twc.cuh's warp step), the
+// rest by their own thread. Why: with a thread per vertex, a hub's edges were walked by one thread. On R-MAT 22
+// (gsssp_time --gen rmat:22, H100, benchmarks/results/scale/2026-11-26_8fb29d6_h100) a query with predecessors took
+// 92-95 ms in all where ADDS's search took 5.7-6.0 (the query's tail, which holds this pass, took the rest); on the
+// test past 2^31 edges, with two reached vertices of 2^21 edges, every single query with predecessors took 1.5 s or
+// more. blockDim.x is a multiple of 32 (api/options.hpp)
+// and the loop is block-uniform, as the block step's barriers need.
 template <class D, bool kPredecessors, bool kOverflowCheck>
 __global__ void tight_edges_kernel(long long num_vertices, const int64_t* __restrict__ offsets,
                                    const int32_t* __restrict__ targets,
                                    const typename D::weight* __restrict__ weights,
                                    const typename D::stored* __restrict__ distances,
                                    int32_t* __restrict__ predecessors, DeviceCounters* counters) {
+  using stored = typename D::stored;
+  using value = typename D::value;
+  __shared__ int owner;
+  __shared__ long long shared_u, shared_begin, shared_end;
+  __shared__ stored shared_du;
   bool overflow = false;
-  for (long long u = grid_thread_index(); u < num_vertices; u += grid_stride()) {
-    const typename D::stored du = distances[u];
-    if (du == D::kInfinity) continue;
-    const typename D::value du_value = D::decode(du);
-    const long long end = offsets[u + 1];
-    for (long long e = offsets[u]; e < end; ++e) {
-      const int32_t v = targets[e];
-      const typename D::stored dv = distances[v];
-      // At the fixed point d[v] <= relax(d[u], w), so an unreached successor of a reached vertex means
-      // the float sum itself overflowed to +inf.
-      if (kOverflowCheck && dv == D::kInfinity) {
-        overflow = true;
-        continue;
+  const int lane = static_cast<int>(threadIdx.x & 31u);
+  for (long long base = static_cast<long long>(blockIdx.x) * blockDim.x; base < num_vertices; base += grid_stride()) {
+    const long long u = base + threadIdx.x;
+    long long begin = 0, end = 0;
+    stored du = D::kInfinity;
+    if (u < num_vertices) {
+      du = distances[u];
+      if (du != D::kInfinity) {
+        begin = offsets[u];
+        end = offsets[u + 1];
       }
-      if (kPredecessors && du < dv && D::encode(D::relax(du_value, weights[e])) == dv) predecessors[v] = u;
+    }
+    // Block step: one large vertex at a time, every thread of the block on its edges.
+    for (;;) {
+      if (threadIdx.x == 0) owner = -1;
+      __syncthreads();
+      // An atomic, not a plain store, so that the election is no data race (racecheck).
+      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&owner, static_cast<int>(threadIdx.x));
+      __syncthreads();
+      const int current = owner;
+      if (current < 0) break;
+      if (static_cast<int>(threadIdx.x) == current) {
+        shared_u = u;
+        shared_begin = begin;
+        shared_end = end;
+        shared_du = du;
+        begin = end;
+      }
+      __syncthreads();
+      const long long bu = shared_u, b_end = shared_end;
+      const stored bdu = shared_du;
+      const value bdu_value = D::decode(bdu);
+      for (long long e = shared_begin + threadIdx.x; e < b_end; e += blockDim.x) {
+        tight_edge<D, kPredecessors, kOverflowCheck>(bu, bdu, bdu_value, e, targets, weights, distances, predecessors,
+                                                     overflow);
+      }
+      __syncthreads();  // before the next election rewrites the shared vertex
+    }
+    // Warp step: medium vertices, one at a time per warp.
+    for (;;) {
+      const unsigned mask = __ballot_sync(0xffffffffu, end - begin >= 32);
+      if (mask == 0) break;
+      const int leader = __ffs(mask) - 1;
+      const long long wu = __shfl_sync(0xffffffffu, u, leader);
+      const long long wb = __shfl_sync(0xffffffffu, begin, leader);
+      const long long we = __shfl_sync(0xffffffffu, end, leader);
+      const stored wdu = __shfl_sync(0xffffffffu, du, leader);
+      if (lane == leader) begin = end;
+      const value wdu_value = D::decode(wdu);
+      for (long long e = wb + lane; e < we; e += 32) {
+        tight_edge<D, kPredecessors, kOverflowCheck>(wu, wdu, wdu_value, e, targets, weights, distances, predecessors,
+                                                     overflow);
+      }
+    }
+    // Thread step: the rest.
+    if (begin < end) {
+      const value du_value = D::decode(du);
+      for (long long e = begin; e < end; ++e) {
+        tight_edge<D, kPredecessors, kOverflowCheck>(u, du, du_value, e, targets, weights, distances, predecessors,
+                                                     overflow);
+      }
     }
   }
   if (overflow) counters->overflow = 1;
