@@ -173,5 +173,59 @@ TEST_F(Adds, PairQueriesMatchDijkstra) {
               static_cast<long long>(restarts));
 }
 
+
+// A source without out-edges reaches only itself: ADDS answers it without launching its search
+// (common/sink_source.hpp). On R-MAT 14, int and float weights, from up to 8 sinks: distances, tree and stats as CPU
+// Dijkstra's, a certificate, targets, a resident result; a bad ADDS option still refused; and a vertex with out-edges
+// still searched.
+TEST_F(Adds, SinkSourcesAreAnsweredWithoutASearch) {
+  for (bool is_float : {false, true}) {
+    WeightRule rule;
+    rule.max_int = 1000;
+    rule.is_float = is_float;
+    const Graph g = build("adds-sinks", rmat_edges(14, (int64_t{1} << 14) * 8, rng), rule, rng);
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr);
+    std::vector<int64_t> sinks;
+    for (int64_t v = 0; v < g.n && sinks.size() < 8; ++v) {
+      if (g.offsets[v + 1] == g.offsets[v]) sinks.push_back(v);
+    }
+    check(sinks.size() == 8, "R-MAT 14 has %zu sinks among its first vertices, expected 8", sinks.size());
+    for (const int64_t s : sinks) {
+      const Result cpu = run_cpu(g, s);
+      gsssp_options o;
+      gsssp_options_init(&o);
+      o.compute_predecessors = 1;
+      const Result got = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, s, &o);
+      compare(g, s, GSSSP_ALGORITHM_ADDS, cpu, got);
+      check(got.stats.vertices_reached == 1 && got.stats.iterations == 1 && got.stats.time_ms == 0.0 &&
+                got.pred[static_cast<size_t>(s)] == -1,
+            "sink %lld: reached %lld, iterations %lld, time %g ms, predecessor %d (expected 1, 1, 0, -1)",
+            static_cast<long long>(s), static_cast<long long>(got.stats.vertices_reached),
+            static_cast<long long>(got.stats.iterations), got.stats.time_ms, got.pred[static_cast<size_t>(s)]);
+      o.certify = 1;
+      compare(g, s, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, s, &o));
+      const std::vector<int32_t> targets{static_cast<int32_t>(s), static_cast<int32_t>((s + 1) % g.n)};
+      const gsssp_options to = target_options(targets);
+      compare(g, s, GSSSP_ALGORITHM_ADDS, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, s, &to), /*with_tree=*/false);
+      verify_resident_at(dg, g, s);
+      gsssp_options bad;
+      gsssp_options_init(&bad);
+      bad.adds.local_rounds = 2;
+      const Result refused = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, s, &bad);
+      check(refused.status == GSSSP_ERROR_INVALID_ARGUMENT && std::strstr(gsssp_last_error(), "adds.local_rounds") != nullptr,
+            "sink %lld with adds.local_rounds 2: status %d (%s)", static_cast<long long>(s), refused.status,
+            gsssp_last_error());
+    }
+    const int64_t hub = largest_out_degree(g);
+    const Result searched = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, hub);
+    compare(g, hub, GSSSP_ALGORITHM_ADDS, run_cpu(g, hub), searched);
+    check(searched.stats.vertices_reached > 1 && searched.stats.time_ms > 0.0,
+          "hub %lld: reached %lld, time %g ms (a search expected)", static_cast<long long>(hub),
+          static_cast<long long>(searched.stats.vertices_reached), searched.stats.time_ms);
+    gsssp_device_graph_destroy(dg);
+  }
+}
+
 }  // namespace
 }  // namespace gsssp_test

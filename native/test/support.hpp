@@ -150,6 +150,8 @@ void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rn
 // Resident results (gsssp_device_graph_sssp_resident) of ADDS, with and without predecessors, and of the frontier
 // method: their stats.vertices_reached and their whole copy against CPU Dijkstra.
 void verify_resident(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
+// The same from one given source.
+void verify_resident_at(gsssp_device_graph_t dg, const Graph& g, int64_t source);
 
 // The timing tool's modes (time_modes.cpp).
 int run_dimacs(const std::string& path, int64_t source, bool as_float, int repeat, const std::string& only,

@@ -126,7 +126,10 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng,
 
 void verify_resident(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng) {
   if (g.n == 0) return;
-  const int64_t source = std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng);
+  verify_resident_at(dg, g, std::uniform_int_distribution<int64_t>(0, g.n - 1)(rng));
+}
+
+void verify_resident_at(gsssp_device_graph_t dg, const Graph& g, int64_t source) {
   const Result cpu = run_cpu(g, source);
   if (cpu.status != GSSSP_SUCCESS) return;
   for (const auto& [algorithm, tree] : {std::pair{GSSSP_ALGORITHM_ADDS, 0}, std::pair{GSSSP_ALGORITHM_ADDS, 1},

@@ -104,6 +104,10 @@ std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr, gsss
                 "before any query's scratch, and %zu of its %zu bytes are free",
                 n, m, needed, device, sizeof(int32_t) + weight_size, free_bytes, total_bytes));
   }
+  graph->sinks.assign((n + 63) / 64, 0);
+  for (size_t v = 0; v < n; ++v) {
+    if (csr.offsets[v + 1] == csr.offsets[v]) graph->sinks[v >> 6] |= uint64_t{1} << (v & 63);
+  }
   graph->offsets = DeviceBuffer((n + 1) * sizeof(int64_t), "graph offsets");
   graph->targets = DeviceBuffer(m * sizeof(int32_t), "graph targets");
   graph->weights = DeviceBuffer(m * weight_size, "graph weights");

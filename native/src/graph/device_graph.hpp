@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "common/device_buffer.hpp"
 #include "common/query.hpp"
@@ -38,6 +39,14 @@ struct DeviceGraph {
   // A query's distances needed more than the narrow 2-byte output (gsssp_options.compact_distances 2): later
   // queries on this graph go straight to 4 bytes instead of writing 2 and then falling back (finalize.cu).
   mutable std::atomic<bool> wide_distances{false};
+  // A bit per vertex, set where the vertex has no out-edges (host memory, n / 8 bytes, built at upload). A query
+  // from such a source reaches only itself, so it is answered without running the algorithm (common/sink_source.hpp):
+  // on R-MAT 20 (Graph500 parameters, edge factor 16) 48% of the vertices are sinks, so half of a batch of random
+  // sources would otherwise pay a whole search's fixed costs for one reached vertex.
+  std::vector<uint64_t> sinks;
+  bool is_sink(int64_t v) const {
+    return !sinks.empty() && (sinks[static_cast<size_t>(v) >> 6] >> (static_cast<unsigned>(v) & 63u) & 1u) != 0;
+  }
 
   CsrView view() const;
   // Graph arrays plus attachments.

@@ -22,6 +22,7 @@
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/residency.hpp"
+#include "common/sink_source.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
 #include "common/trace.hpp"
@@ -143,6 +144,28 @@ struct PairLink {
   double head_low = 0.0;
 };
 
+// ADDS's options (gsssp_adds_options), checked before anything runs: also for a query answered without a search
+// (a source without out-edges, common/sink_source.hpp), so that a bad option fails whatever the source.
+void check_options(const gsssp_options& o) {
+  if (o.adds.bucket_count != 0 && (o.adds.bucket_count < 2 || o.adds.bucket_count > kMaxBuckets)) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds.bucket_count %d is not 0 (32) or in [2, 32]", o.adds.bucket_count));
+  }
+  if (o.adds.local_rounds != 0 && o.adds.local_rounds != 1) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds.local_rounds %d is not 0 (off) or 1 (on)", o.adds.local_rounds));
+  }
+  if (o.adds.watchdog_ms < 0) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("adds.watchdog_ms is negative (%lld)", static_cast<long long>(o.adds.watchdog_ms)));
+  }
+  const uint64_t raw = static_cast<uint64_t>(o.adds.pool_words);
+  const uint64_t words = o.adds.pool_words < 0 ? 0 - raw : raw;  // no overflow at INT64_MIN
+  if (words > static_cast<uint64_t>(kMaxPoolBlocks) * kBlockWords) {
+    fail(GSSSP_ERROR_INVALID_ARGUMENT,
+         format("adds.pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(o.adds.pool_words),
+                static_cast<long long>(kMaxPoolBlocks * kBlockWords)));
+  }
+}
+
 template <class D>
 AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   using stored = typename D::stored;
@@ -155,19 +178,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // Unless the caller chose, kDefaultBlock (adds_policy.hpp).
   int block = query.options.block_size != 0 ? std::min(query.launch.block, kMaxBlock) : kDefaultBlock;
 
+  // The options were checked by run() (check_options).
   const int buckets = query.options.adds.bucket_count == 0 ? kDefaultBuckets : query.options.adds.bucket_count;
-  if (buckets < 2 || buckets > kMaxBuckets) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds.bucket_count %d is not 0 (32) or in [2, 32]", query.options.adds.bucket_count));
-  }
-  if (query.options.adds.local_rounds != 0 && query.options.adds.local_rounds != 1) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds.local_rounds %d is not 0 (off) or 1 (on)", query.options.adds.local_rounds));
-  }
-  if (query.options.adds.watchdog_ms < 0) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT, format("adds.watchdog_ms is negative (%lld)",
-                                              static_cast<long long>(query.options.adds.watchdog_ms)));
-  }
   const int64_t watchdog_ms = query.options.adds.watchdog_ms > 0 ? query.options.adds.watchdog_ms : kDefaultWatchdogMs;
 
   const int device = dg.device;
@@ -196,11 +208,6 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   int64_t blocks = pool_words > 0    ? blocks_for(pool_words)
                    : pool_words < 0 ? blocks_for(-pool_words)
                                     : std::min<int64_t>(blocks_for(n + g.num_edges) + 2 * buckets, kMaxPoolBlocks);
-  if (blocks > kMaxPoolBlocks) {
-    fail(GSSSP_ERROR_INVALID_ARGUMENT,
-         format("adds.pool_words %lld exceeds the largest pool, %lld words", static_cast<long long>(pool_words),
-                static_cast<long long>(kMaxPoolBlocks * kBlockWords)));
-  }
   // The largest pool the device memory allows: what is free plus what the workspace's pool slot already
   // holds (freed when the slot grows). Asked of the driver only when needed: cudaMemGetInfo costs more
   // than a small query's whole kernel, and a workspace that already holds the pool needs no new memory.
@@ -580,6 +587,9 @@ AlgorithmRun run_pair(const QueryContext& query) {
 }
 
 AlgorithmRun run(const QueryContext& query) {
+  check_options(query.options);
+  // No out-edges: the source is the only vertex reached, and no search runs (common/sink_source.hpp).
+  if (query.device_graph != nullptr && query.device_graph->is_sink(query.source)) return answer_sink_source(query);
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
   if (pair_query(query)) return run_pair(query);
   return run_typed<Int32Distance>(query);

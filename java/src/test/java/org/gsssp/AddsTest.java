@@ -639,6 +639,56 @@ class AddsTest {
         }
     }
 
+    /**
+     * A source without out-edges reaches only itself, and ADDS answers it without launching its search
+     * (native/src/common/sink_source.hpp). Every output path against CPU Dijkstra, from the sinks of a seeded R-MAT
+     * graph (int and float weights) mixed with vertices that have edges: the pooled query with its tree, reusable
+     * buffers (compact distances), a resident result, and a batch.
+     */
+    @Test
+    void sinkSourcesMatchDijkstraOnEveryOutputPath() {
+        for (WeightType type : List.of(WeightType.INT32, WeightType.FLOAT32)) {
+            RandomGraphs.Spec spec = new RandomGraphs.Spec(RandomGraphs.Shape.RMAT, 30_000, 77, type, 1000, 0);
+            try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g);
+                    QueryBuffers buffers = QueryBuffers.forGraph(g, false)) {
+                List<Integer> picked = new ArrayList<>();
+                int sinks = 0;
+                for (int v = g.numVertices() - 1; v >= 0 && picked.size() < 24; v -= 37) {
+                    picked.add(v);
+                    sinks += g.outDegree(v) == 0 ? 1 : 0;
+                }
+                assertTrue(sinks >= 8 && sinks < picked.size(), spec + ": " + sinks + " sinks of " + picked.size() + " sources");
+                int[] sources = picked.stream().mapToInt(Integer::intValue).toArray();
+                Result[] references = new Result[sources.length];
+                for (int i = 0; i < sources.length; i++) {
+                    int s = sources[i];
+                    String what = spec + " from " + s + (g.outDegree(s) == 0 ? " (a sink)" : "");
+                    references[i] = Sssp.solve(g, s, Algorithm.CPU_DIJKSTRA);
+                    Result pooled = check(g, dg, s, references[i], DEFAULT, what);
+                    if (g.outDegree(s) == 0) {
+                        assertEquals(1, pooled.stats().verticesReached(), what);
+                        assertEquals(-1, pooled.predecessor(s), what);
+                    }
+                    Result inBuffers = dg.query(s, Algorithm.ADDS, Sssp.NO_PREDECESSORS, buffers);
+                    Optional<String> problem = Verifier.check(g, inBuffers, references[i]);
+                    assertTrue(problem.isEmpty(), what + " into buffers: " + problem.orElse(""));
+                    try (DeviceResult resident = dg.queryResident(s, Algorithm.ADDS, Sssp.NO_PREDECESSORS)) {
+                        for (int v : new int[] {s, (s + 1) % g.numVertices(), g.vertexOfMaxOutDegree()}) {
+                            assertEquals(references[i].distance(v), resident.distance(v), what + ": resident distance of " + v);
+                        }
+                    }
+                }
+                AtomicInteger answered = new AtomicInteger();
+                dg.queryBatch(sources, Algorithm.ADDS, Sssp.NO_PREDECESSORS, (i, r) -> {
+                    Optional<String> problem = Verifier.check(g, r, references[i]);
+                    assertTrue(problem.isEmpty(), spec + " batch from " + sources[i] + ": " + problem.orElse(""));
+                    answered.incrementAndGet();
+                });
+                assertEquals(sources.length, answered.get(), spec + ": batch answers");
+            }
+        }
+    }
+
     // ---- trace --------------------------------------------------------------------------------------
 
     @Test
