@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * call, {@link KernelCounters} reports the native side's own numbers (kernel time, whole native call), so the
  * Java-side overhead is the difference.
  * <ul>
+ *   <li>{@link #defaultQuery}: {@code query(source)}, AUTO with predecessors, pooled output;</li>
  *   <li>{@link #query}: AverageTime and SampleTime (p50, p99), ms, per {@code graph};</li>
  *   <li>{@link #residentOneTarget}: {@code queryResident}, then one target's distance, then close: what a
  *       service that wants one route pays (the distances stay on the GPU), on {@code oneTargetGraph};</li>
@@ -89,6 +90,19 @@ public class ServingBenchmark {
         Result r = s.g.device.query(s.g.source, Algorithm.ADDS, BenchGraphs.NO_PREDECESSORS, b.buffers);
         k.add(r.stats());
         return r;
+    }
+
+    /**
+     * The convenient call, {@code query(source)}: AUTO with the default options, so predecessors are derived and copied
+     * too, into a pooled output block that close() gives back. What a caller who reads paths pays per query.
+     */
+    @Benchmark
+    @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+    public long defaultQuery(Served s, KernelCounters k) {
+        try (Result r = s.g.device.query(s.g.source)) {
+            k.add(r.stats());
+            return r.stats().verticesReached();
+        }
     }
 
     /** The graph of {@link #residentOneTarget} and its target: the reachable vertex farthest from the source. */
