@@ -61,6 +61,7 @@ struct WorkerShared {
   bool fresh_generation;
   long long coop_begin, coop_end;
   typename D::value coop_distance;
+  int32_t coop_vertex;
   int coop_owner;
   unsigned long long visits_slot, edges_slot;
   int buffered[kMaxWarps];
@@ -183,16 +184,32 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
   __syncwarp();
 }
 
-// The whole warp (or, with stride blockDim.x, the whole block): relaxes the edges [begin, end) of one vertex
+// The whole warp (or, with stride blockDim.x, the whole block): relaxes the edges [begin, end) of vertex `u`
 // at distance `du`, `rank` the thread's place among the `stride` threads sharing them.
-template <class D>
+//
+// kWatch (the block's large vertices, blockDim.x edges or more): a stale expansion stops early. Each warp reads u's
+// distance beside its edges, and once u has been lowered below du it leaves the rest of u's edges to the item that
+// lowering pushed (every lowering pushes, or keeps for a local round, so that item expands all of them again at the
+// lower distance; expanded[u] still holds du, so it is not skipped), and counts in `edges` (lane 0 of each warp)
+// only the edges it relaxed. What this saves is R-MAT's: a hub of tens of thousands of edges, reached early at a
+// distance that the search lowers while a block still walks its edges. On an H200, BatchBenchmark on R-MAT 20 (256
+// random sources, 3 queries in flight): ADDS relaxed 38.4M edges per answer, 4.3 times those of the vertices it
+// reached, and 34.6M with the watch on every vertex of 32 edges or more (1,037 -> 986 us per answer;
+// benchmarks/results/many/2026-11-26_2ba55f4_h200). Vertices of 32 to blockDim.x - 1 edges, a few steps each, are
+// not watched: the watch's live distance costs the kernel registers (its spills grew from 288 to 344 bytes, to
+// 308 this way, ptxas for sm_90).
+template <class D, bool kWatch>
 __device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
-                                            const WorkerRecord& r, const LocalTarget& local, long long begin,
-                                            long long end, typename D::value du, int stride, int rank,
-                                            bool direct) {
+                                            const WorkerRecord& r, const LocalTarget& local, int32_t u,
+                                            long long begin, long long end, typename D::value du, int stride,
+                                            int rank, bool direct, unsigned long long& edges) {
+  using stored = typename D::stored;
   const int32_t* __restrict__ targets = a.targets;
   const typename D::weight* __restrict__ weights = a.weights;
   for (long long e0 = begin; e0 < end; e0 += static_cast<long long>(stride) * kRounds) {
+    // Issued with the edge loads; read after this step's relaxations, so it adds no round trip.
+    stored now = 0;
+    if constexpr (kWatch) now = *reinterpret_cast<volatile stored*>(&a.dist[u]);
     bool valid[kRounds];
     int32_t target[kRounds];
     typename D::weight weight[kRounds];
@@ -207,6 +224,14 @@ __device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared
     }
     relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
     flush_pushes<D>(a, sh, warp, lane, r, local, false);
+    if constexpr (kWatch) {
+      unsigned counted = 0;
+#pragma unroll
+      for (int k = 0; k < kRounds; ++k) counted += __popc(__ballot_sync(0xffffffffu, valid[k]));
+      if (lane == 0) edges += counted;
+      // Warp-uniform: every lane read the same word (one transaction).
+      if (__shfl_sync(0xffffffffu, now, 0) < D::encode(du)) break;
+    }
   }
 }
 
@@ -230,9 +255,9 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     const long long i = base + threadIdx.x;
     long long begin = 0, end = 0;
     value du = 0;
+    int32_t u = 0;
     if (i < count) {
-      const int32_t u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)]
-                                   : sh.local[source][i];
+      u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)] : sh.local[source][i];
       // Issued together: each is a round trip on the path from one push to the next.
       const stored d = *reinterpret_cast<volatile stored*>(&a.dist[u]);
       const stored done = a.expanded[u];
@@ -244,7 +269,6 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
         end = last;
         du = D::decode(d);
         ++visits;
-        edges += static_cast<unsigned long long>(end - begin);
       }
     }
     // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
@@ -260,18 +284,21 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
         sh.coop_begin = begin;
         sh.coop_end = end;
         sh.coop_distance = du;
+        sh.coop_vertex = u;
         begin = end;
       }
       __syncthreads();
-      relax_range<D>(a, sh, warp, lane, r, local, sh.coop_begin, sh.coop_end, sh.coop_distance,
-                     static_cast<int>(blockDim.x), static_cast<int>(threadIdx.x), direct);
+      relax_range<D, true>(a, sh, warp, lane, r, local, sh.coop_vertex, sh.coop_begin, sh.coop_end, sh.coop_distance,
+                           static_cast<int>(blockDim.x), static_cast<int>(threadIdx.x), direct, edges);
       __syncthreads();
     }
     // Warp-cooperative: vertices of degree >= 32, one at a time per warp.
     long long b = 0, e_end = 0;
     value d = 0;
+    // (At most a few steps each: they are not watched, and their edges count whole.)
+    edges += static_cast<unsigned long long>(end - begin);
     while (warp_take_vertex(begin, end, du, 32, b, e_end, d)) {
-      relax_range<D>(a, sh, warp, lane, r, local, b, e_end, d, 32, lane, direct);
+      relax_range<D, false>(a, sh, warp, lane, r, local, 0, b, e_end, d, 32, lane, direct, edges);
     }
     // The rest (degree < 32), flattened: edge k of the warp's remaining edges goes to lane k mod 32.
     const int degree = static_cast<int>(end - begin);

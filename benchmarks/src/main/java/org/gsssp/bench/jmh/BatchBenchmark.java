@@ -2,7 +2,10 @@ package org.gsssp.bench.jmh;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
+import org.gsssp.DeltaSteppingParams;
+import org.gsssp.Options;
 import org.gsssp.Algorithm;
 import org.gsssp.QueryBuffers;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,6 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * per second = 1e6 / score in µs. {@code algorithm}: AUTO (the CPU below 20,000 edges, e.g. rome99) or a GPU one.
  * {@code sourceKind}: {@code uniform} (the issue's measure: any vertex), {@code edges} (only vertices with out-edges) or
  * {@code sinks} (only vertices without), to see what each kind of source costs: 48% of R-MAT 20's vertices are sinks.
+ * {@code deltaConstant}: 0 for the algorithms' own Δ, else Δ = C × average weight / average degree. At the end of a
+ * trial a {@code BATCH} line gives the native side's kernel time, whole call, vertex visits and edges relaxed per answer
+ * (Stats), averaged.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,16 +53,29 @@ public class BatchBenchmark {
     @Param({"uniform"})
     public String sourceKind;
 
+    @Param({"0"})
+    public double deltaConstant;
+
     private BenchGraphs.Loaded g;
     private Algorithm resolved;
     private int[] sources;
     private QueryBuffers buffers;
+    private Options options;
+    private final DoubleAdder kernelMs = new DoubleAdder();
+    private final DoubleAdder nativeMs = new DoubleAdder();
+    private final LongAdder answers = new LongAdder();
+    private final LongAdder visits = new LongAdder();
+    private final LongAdder edges = new LongAdder();
 
     @Setup(Level.Trial)
     public void setUp() {
         BenchGraphs.requireGpu("BatchBenchmark");
         g = new BenchGraphs.Loaded(graph, true, "BatchBenchmark");
         resolved = Algorithm.parse(algorithm);
+        options = deltaConstant > 0
+                ? Options.builder().computePredecessors(false)
+                        .deltaStepping(DeltaSteppingParams.builder().deltaConstant(deltaConstant).build()).build()
+                : BenchGraphs.NO_PREDECESSORS;
         SplittableRandom random = new SplittableRandom(1);
         sources = new int[SOURCES];
         int sinks = 0;
@@ -79,13 +98,18 @@ public class BatchBenchmark {
         }
         buffers = QueryBuffers.forGraph(g.host, false);
         System.out.println("\nBatchBenchmark: " + algorithm + " resolves to "
-                + g.device.chooseBatch(resolved, BenchGraphs.NO_PREDECESSORS, SOURCES).cliName() + " for a batch, "
+                + g.device.chooseBatch(resolved, options, SOURCES).cliName() + " for a batch, "
                 + (resolved == Algorithm.AUTO ? Algorithm.chooseAuto(g.host, true) : resolved).cliName() + " for the loop; "
                 + sinks + " of " + SOURCES + " sources (" + sourceKind + ") have no out-edges");
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
+        long n = Math.max(1, answers.sum());
+        System.out.printf(java.util.Locale.ROOT, "%nBATCH graph=%s algorithm=%s sourceKind=%s deltaConstant=%s answers=%d "
+                + "kernelMs=%.6f nativeMs=%.6f vertexVisits=%.0f edgesRelaxed=%.0f (per answer)%n", graph, algorithm, sourceKind,
+                deltaConstant, answers.sum(), kernelMs.sum() / n, nativeMs.sum() / n, (double) visits.sum() / n,
+                (double) edges.sum() / n);
         if (buffers != null) {
             buffers.close();
         }
@@ -98,7 +122,14 @@ public class BatchBenchmark {
     @OperationsPerInvocation(SOURCES)
     public long batch() {
         LongAdder reached = new LongAdder();
-        g.device.queryBatch(sources, resolved, BenchGraphs.NO_PREDECESSORS, (i, r) -> reached.add(r.stats().verticesReached()));
+        g.device.queryBatch(sources, resolved, options, (i, r) -> {
+            reached.add(r.stats().verticesReached());
+            kernelMs.add(r.stats().timeMs());
+            nativeMs.add(r.stats().totalMs());
+            visits.add(r.stats().vertexVisits());
+            edges.add(r.stats().edgesRelaxed());
+            answers.increment();
+        });
         return reached.sum();
     }
 
@@ -107,7 +138,7 @@ public class BatchBenchmark {
     public long loop() {
         long reached = 0;
         for (int s : sources) {
-            reached += g.device.query(s, resolved, BenchGraphs.NO_PREDECESSORS, buffers).stats().verticesReached();
+            reached += g.device.query(s, resolved, options, buffers).stats().verticesReached();
         }
         return reached;
     }
