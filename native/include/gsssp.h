@@ -241,7 +241,9 @@ typedef struct gsssp_options {
 GSSSP_API int gsssp_options_init(gsssp_options* options);
 
 typedef struct gsssp_stats {
-  double time_ms;              /* the algorithm itself: device time for GPU algorithms, wall for CPU */
+  double time_ms;              /* the algorithm itself: device time for GPU algorithms, wall for CPU. 0 for an ADDS
+                                  query whose source has no out-edges: it is answered without a search (iterations 1,
+                                  vertex_visits 1, delta 0) */
   double total_ms;             /* the whole call, including predecessor derivation and copies back */
   int64_t iterations;          /* rounds (GPU) or heap extractions (CPU Dijkstra) */
   int64_t vertex_visits;       /* vertices whose out-edges were processed: the ADDS paper's work count */

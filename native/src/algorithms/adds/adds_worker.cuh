@@ -193,11 +193,11 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
 // lower distance; expanded[u] still holds du, so it is not skipped), and counts in `edges` (lane 0 of each warp)
 // only the edges it relaxed. What this saves is R-MAT's: a hub of tens of thousands of edges, reached early at a
 // distance that the search lowers while a block still walks its edges. On an H200, BatchBenchmark on R-MAT 20 (256
-// random sources, 3 queries in flight): ADDS relaxed 38.4M edges per answer, 4.3 times those of the vertices it
-// reached, and 34.6M with the watch on every vertex of 32 edges or more (1,037 -> 986 us per answer;
-// benchmarks/results/many/2026-11-26_2ba55f4_h200). Vertices of 32 to blockDim.x - 1 edges, a few steps each, are
-// not watched: the watch's live distance costs the kernel registers (its spills grew from 288 to 344 bytes, to
-// 308 this way, ptxas for sm_90).
+// random sources, 3 queries in flight; benchmarks/results/many/2026-11-26_8fbda77_h200): ADDS relaxed 38.4M edges per
+// answer, 4.3 times those of the vertices it reached; with this, 35.5M, and 1,029 -> 984-990 us per answer. Vertices
+// of 32 to blockDim.x - 1 edges, a few steps each, are not watched: watching them too gave about the same batches
+// (986-990 us) but cost road NY 4% (2.84 -> 2.96 ms), and the live distance cost the kernel registers (ptxas, sm_90:
+// 344 bytes of spills against 288; 308 this way). This way road NY is within 2% (2.82 -> 2.87), R-MAT 22 5% faster.
 template <class D, bool kWatch>
 __device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
                                             const WorkerRecord& r, const LocalTarget& local, int32_t u,
