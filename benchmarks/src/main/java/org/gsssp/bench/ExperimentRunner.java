@@ -268,6 +268,7 @@ public final class ExperimentRunner {
             int runs = config.warmup() + config.repetitions();
             double[] times = new double[config.repetitions()];
             double[] distances = null;
+            String output = "";
             for (int i = 0; i < runs; i++) {
                 Peer.Run run = peer.run(gr, source, graph.numVertices(), config.peerTimeoutSeconds(), work);
                 if (run.problem() != null) {
@@ -278,6 +279,7 @@ public final class ExperimentRunner {
                     times[k] = run.ms();
                 }
                 distances = run.distances();
+                output = run.output();
             }
             Boolean matched = null;
             String note = "";
@@ -287,6 +289,11 @@ public final class ExperimentRunner {
                 if (problem.isPresent()) {
                     note = "MISMATCH: " + problem.get();
                 }
+            }
+            // What the program printed in its last run (LonestarGPU NF: its Δ and iterations), for the rounds of
+            // gsssp's own algorithms to be set beside.
+            if (!output.isEmpty()) {
+                note = note.isEmpty() ? "output: " + output : note + "; output: " + output;
             }
             long reached = Arrays.stream(distances).filter(Double::isFinite).count();
             return new Measurement(label, graph.numVertices(), graph.numEdges(), graph.ids().toExternal(source),

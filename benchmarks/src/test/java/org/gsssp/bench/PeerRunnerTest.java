@@ -48,8 +48,10 @@ class PeerRunnerTest {
         }
         Files.writeString(dir.resolve("right.txt"), right);
         Files.writeString(dir.resolve("wrong.txt"), wrong);
-        Peer good = new Peer("good", script(dir, "good.sh", "cp " + dir.resolve("right.txt") + " \"$O\"; echo \"time 1.5\" >&3"));
-        Peer bad = new Peer("bad", script(dir, "bad.sh", "cp " + dir.resolve("wrong.txt") + " \"$O\"; echo \"time 0.5\" >&3"));
+        Peer good = new Peer("good", script(dir, "good.sh", "cp " + dir.resolve("right.txt") + " \"$O\"; echo \"time 1.5\" >&3; "
+                + "echo; echo 'iterations: 7'; echo 'delta 32' >&2"));
+        Peer bad = new Peer("bad", script(dir, "bad.sh", "cp " + dir.resolve("wrong.txt") + " \"$O\"; echo \"time 0.5\" >&3; "
+                + "echo 'bad peer says hello'"));
         Peer hang = new Peer("hang", script(dir, "hang.sh", "sleep 30"));
         ExperimentRunner.Config config = new ExperimentRunner.Config(List.of(GraphSource.parse(SPEC, null)),
                 List.of("dijkstra-cpu"), 2, 0, null, 2_000_000, true, List.of(good, bad, hang), 2);
@@ -58,11 +60,14 @@ class PeerRunnerTest {
         Measurement g = rows.stream().filter(m -> m.algorithm().equals("peer:good")).findFirst().orElseThrow();
         assertTrue(g.ok() && Boolean.TRUE.equals(g.matched()), g.toString());
         assertEquals(1.5, g.medianMs());
+        // what the program printed, on standard output and error, kept in the note
+        assertEquals("output: iterations: 7 | delta 32", g.note());
         Measurement b = rows.stream().filter(m -> m.algorithm().equals("peer:bad")).findFirst().orElseThrow();
         assertTrue(Boolean.FALSE.equals(b.matched()) && b.note().startsWith("MISMATCH: vertex"), b.note());
         Measurement h = rows.stream().filter(m -> m.algorithm().equals("peer:hang")).findFirst().orElseThrow();
         assertEquals(Measurement.FAILED, h.status());
         assertTrue(h.note().startsWith("hang: no answer within 2 s"), h.note());
+        assertTrue(b.note().endsWith("; output: bad peer says hello"), b.note());
 
         ReportWriter report = new ReportWriter(Environment.detect("test"), config, rows,
                 Comparison.allPairs(List.of("dijkstra-cpu"), List.of(good, bad, hang)), "dijkstra-cpu");
