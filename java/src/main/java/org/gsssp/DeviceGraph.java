@@ -922,21 +922,11 @@ public final class DeviceGraph implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (!gate.beginClose()) {
-            return;
-        }
-        Status.check(GssspNative.gsssp_device_graph_cancel(handle), "closing device graph");
-        // The memory cannot be freed under a running query; a cancelled one ends within a round.
-        boolean interrupted = gate.awaitIdle();
-        try {
+        gate.close(() -> Status.check(GssspNative.gsssp_device_graph_cancel(handle), "closing device graph"), () -> {
             outputs.close();
             freeIdleRows();
             Status.check(GssspNative.gsssp_device_graph_destroy(handle), "closing device graph");
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        });
     }
 
     private void enter() {

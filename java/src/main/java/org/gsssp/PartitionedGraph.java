@@ -367,20 +367,11 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (!gate.beginClose()) {
-            return;
-        }
-        Status.check(GssspNative.gsssp_partitioned_graph_cancel(handle), "closing partitioned graph");
-        // The memory cannot be freed under a running query; a cancelled one ends within a round.
-        boolean interrupted = gate.awaitIdle();
-        try {
-            outputs.close();
-            Status.check(GssspNative.gsssp_partitioned_graph_destroy(handle), "closing partitioned graph");
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        gate.close(() -> Status.check(GssspNative.gsssp_partitioned_graph_cancel(handle), "closing partitioned graph"),
+                () -> {
+                    outputs.close();
+                    Status.check(GssspNative.gsssp_partitioned_graph_destroy(handle), "closing partitioned graph");
+                });
     }
 
     private void enter() {

@@ -91,4 +91,28 @@ public final class QueryGate {
         }
         return interrupted;
     }
+
+    /**
+     * The whole close of a handle, once: marks it closed, runs {@code cancel} (which makes running queries fail at
+     * their next round), waits for the queries to leave, then runs {@code free}. An interrupt during the wait is
+     * restored after {@code free} (see {@link #awaitIdle()}). Does nothing if the handle was closed already.
+     *
+     * @param cancel what tells running queries to stop
+     * @param free   what frees the native memory, once no query is inside
+     */
+    public void close(Runnable cancel, Runnable free) {
+        if (!beginClose()) {
+            return;
+        }
+        cancel.run();
+        // The memory cannot be freed under a running query; a cancelled one ends within a round.
+        boolean interrupted = awaitIdle();
+        try {
+            free.run();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 }

@@ -52,4 +52,20 @@ class QueryGateTest {
         assertTrue(returned.get(), "did not return after the last query left");
         assertTrue(interrupted.get(), "the interrupt during the wait is reported");
     }
+
+    @Test
+    void closeCancelsWaitsThenFreesOnce() throws Exception {
+        QueryGate gate = new QueryGate("device graph of g");
+        gate.enter();
+        StringBuffer order = new StringBuffer();  // written by the closing thread
+        Thread closer = new Thread(() -> gate.close(() -> order.append("cancel "), () -> order.append("free")));
+        closer.start();
+        Thread.sleep(100);
+        assertEquals("cancel ", order.toString(), "freed while a query was still inside");
+        gate.exit();
+        closer.join(5_000);
+        assertEquals("cancel free", order.toString());
+        gate.close(() -> order.append(" again"), () -> order.append(" again"));
+        assertEquals("cancel free", order.toString(), "a second close has nothing to do");
+    }
 }
