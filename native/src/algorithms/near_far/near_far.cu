@@ -1,11 +1,37 @@
+// Host driver of Near-Far (near_far_kernels.cuh), in two designs chosen by the environment variable
+// GSSSP_NF_PERSISTENT, read once per process (an experiment switch, as GSSSP_ADDS_PAIR in adds.cu): a process runs
+// one design throughout, and an A/B is two runs of the same binary, with and without the variable:
+//   - unset, "0" or anything else: the stepped loop (run_stepped), the measured design: one launch per step, in
+//     batches of up to kMaxBatch between host reads of the loop's state;
+//   - "1": the persistent loop (run_persistent, near_far_persistent.cuh): one cooperative launch for the whole
+//     search, a grid barrier between steps, the host only waiting for it (and forwarding a close of the graph);
+//   - "2": the same persistent loop with cooperative_groups' grid.sync() as its barrier instead of gsssp's own.
+// The persistent loop is NOT MEASURED yet (written and compiled without a GPU). It targets the first difference the
+// code reading of LonestarGPU's Near-Far names (benchmarks/results/nearfar/README.md, "Reading LonestarGPU's
+// Near-Far against ours"; item 1 of its list): a launch, a per-block prologue, a ticket and fences per multi-block
+// step and a host sync per <= 64 steps, estimated there at 2-3 ms of road NY's 21.7 ms and 9-14 ms of the 2048^2
+// grid's 108.8 ms (H100). Both designs give the same distances and the same rounds, visits, edges and trace.
+// GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K sizes the persistent grid (near_far_policy.hpp). Where the device cannot
+// launch the persistent kernel cooperatively (no support, or its block size does not fit), the stepped loop runs,
+// with one line on stderr per process.
 #include "algorithms/near_far/near_far.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <tuple>
 #include <vector>
 
 #include "algorithms/near_far/near_far_kernels.cuh"
+#include "algorithms/near_far/near_far_persistent.cuh"
 #include "common/cuda_check.hpp"
+#include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
 #include "common/trace.hpp"
@@ -19,8 +45,190 @@ namespace {
 // Device trace buffer cap (16 bytes a round), whatever trace_capacity the caller gives.
 constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 
+size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
+
+// GSSSP_NF_PERSISTENT (see the header): 0 stepped, 1 persistent with gsssp's barrier, 2 with grid.sync().
+int persistent_mode() {
+  static const int mode = [] {
+    const char* text = std::getenv("GSSSP_NF_PERSISTENT");
+    if (text == nullptr) return 0;
+    const std::string value(text);
+    return value == "1" ? 1 : value == "2" ? 2 : 0;
+  }();
+  return mode;
+}
+
+// GSSSP_NF_PERSISTENT_BLOCKS_PER_SM: the persistent grid's blocks per SM, or 0 for kPersistentBlocksPerSm.
+int persistent_blocks_per_sm_override() {
+  static const int blocks = [] {
+    const char* text = std::getenv("GSSSP_NF_PERSISTENT_BLOCKS_PER_SM");
+    const int k = text != nullptr ? std::atoi(text) : 0;
+    return k >= 1 && k <= 64 ? k : 0;
+  }();
+  return blocks;
+}
+
+// Resident blocks per SM of the persistent kernel at this block size, per (device, block); 0 where it cannot be
+// launched cooperatively (no cooperative launch, or the block does not fit an SM).
+template <class D, bool kGridSync>
+int persistent_blocks_per_sm(int device, int block) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, int>* cache = new std::map<std::pair<int, int>, int>();  // never freed
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache->find({device, block});
+  if (it != cache->end()) return it->second;
+  int cooperative = 0;
+  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  int per_sm = 0;
+  if (cooperative) {
+    GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, persistent_kernel<D, kGridSync>, block, 0));
+  }
+  cache->emplace(std::make_pair(device, block), per_sm);
+  return per_sm;
+}
+
+// Waits for the persistent kernel (and what follows it on the stream) without blocking on the stream, so that a
+// close of the device graph reaches the kernel (PersistentHost::abort), as ADDS's host loop (adds.cu) does.
+void wait_for_kernel(Workspace& ws, const QueryContext& query, PersistentHost* host) {
+  using clock = std::chrono::steady_clock;
+  bool abort_sent = false;
+  auto abort_at = clock::now();
+  for (long long polls = 0;; ++polls) {
+    const cudaError_t state = cudaStreamQuery(ws.stream());
+    if (state == cudaSuccess) return;
+    if (state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
+    const auto now = clock::now();
+    if (!abort_sent && query.cancelled->load(std::memory_order_acquire)) {
+      *reinterpret_cast<volatile unsigned int*>(&host->abort) = 1u;
+      abort_sent = true;
+      abort_at = now;
+    }
+    if (abort_sent && now - abort_at > std::chrono::milliseconds(kAbortGraceMs)) {
+      ws.abandon();
+      fail(GSSSP_ERROR_INTERNAL,
+           format("the persistent Near-Far kernel did not stop within %lld ms of the device graph's close; its "
+                  "scratch memory is abandoned",
+                  static_cast<long long>(kAbortGraceMs)));
+    }
+    // Short queries finish within microseconds of the kernel: spin first, then sleep (as ADDS's host loop).
+    if (polls < 20000) {
+      std::this_thread::yield();
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  }
+}
+
+// The persistent loop (near_far_persistent.cuh): the same scratch as run_stepped, one cooperative launch.
+// `per_sm_resident`: persistent_blocks_per_sm(), at least 1.
+template <class D, bool kGridSync>
+AlgorithmRun run_persistent(const QueryContext& query, int per_sm_resident) {
+  using value = typename D::value;
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const CsrView& g = query.graph;
+  const graph::DeviceGraph& dg = *query.device_graph;
+  const long long n = g.num_vertices;
+  const int block = query.launch.block;
+
+  const double delta_requested = graph::requested_delta(query);
+  const value delta = graph::effective_delta(value{}, delta_requested);
+
+  // Scratch as run_stepped's (see there): kDistance0 the distances, kFlags0 the four piles, kDistance1 the two tag
+  // arrays, kFlags1 the kernel's state (PersistentState) and the trace.
+  auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, n);
+  auto* piles_memory = ws.buffer<int32_t>(Slot::kFlags0, 4 * n);
+  auto* tags = ws.buffer<int32_t>(Slot::kDistance1, 2 * n);
+  gsssp_trace_sample* trace = query.options.trace;
+  const int64_t trace_cap =
+      trace != nullptr ? std::clamp<int64_t>(query.options.trace_capacity, 0, kMaxTraceSamples) : 0;
+  const size_t state_size = align_up(sizeof(PersistentState));
+  auto* state_bytes = static_cast<char*>(
+      ws.buffer(Slot::kFlags1, state_size + static_cast<size_t>(trace_cap) * 2 * sizeof(long long)));
+  auto* state = reinterpret_cast<PersistentState*>(state_bytes);
+  // Pinned host memory is mapped on every UVA platform: the kernel reads the abort word there directly.
+  auto* staging = static_cast<char*>(ws.staging(align_up(sizeof(PersistentHost)) + sizeof(PersistentReport)));
+  auto* host = reinterpret_cast<PersistentHost*>(staging);
+  auto* report = reinterpret_cast<PersistentReport*>(staging + align_up(sizeof(PersistentHost)));
+
+  PersistentArgs<D> a{};
+  a.near[0] = piles_memory;
+  a.near[1] = piles_memory + n;
+  a.far[0] = piles_memory + 2 * n;
+  a.far[1] = piles_memory + 3 * n;
+  a.near_tag = tags;
+  a.far_tag = tags + n;
+  a.offsets = g.offsets;
+  a.targets = g.targets;
+  a.weights = static_cast<const typename D::weight*>(g.weights);
+  a.dist = dist;
+  a.state = state;
+  a.counters = ws.counters();
+  a.host_abort = &host->abort;
+  a.delta = delta;
+  a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  a.solo_items = block;  // as run_stepped's
+  if (trace_cap > 0) {
+    a.trace_sizes = reinterpret_cast<long long*>(state_bytes + state_size);
+    a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
+    a.trace_capacity = trace_cap;
+  }
+
+  // The grid: kPersistentBlocksPerSm per SM (or the override), at most what stays resident, and at most this run's
+  // share of the device when other persistent grids (ADDS, multi_bf, other Near-Far runs) want it too. The lease
+  // counts the grid as the fraction of the device it is (`parts`), so a run alone leaves the rest to others.
+  const int sms = std::max(1, dg.multiprocessor_count);
+  const int wanted = persistent_blocks_per_sm_override() > 0 ? persistent_blocks_per_sm_override() : kPersistentBlocksPerSm;
+  const int per_sm = std::min(per_sm_resident, wanted);
+  const int resident = per_sm_resident * sms;
+  const int parts = std::max(1, per_sm_resident / per_sm);
+  throw_if_cancelled(*query.cancelled);
+  const ResidencyLease residency(dg.device, resident, parts);
+  const int grid = std::min(residency.blocks(), per_sm * sms);
+
+  DeviceTimer timer(ws);
+  persistent_init_kernel<D><<<query.launch.grid, block, 0, stream>>>(dist, a.near_tag, a.far_tag, a.near[0], state, n,
+                                                                      query.source);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  *reinterpret_cast<volatile unsigned int*>(&host->abort) = 0u;
+  void* args[] = {&a};
+  GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D, kGridSync>), grid,
+                                               block, args, 0, stream));
+  timer.record_stop();
+  GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &state->report, sizeof(PersistentReport), cudaMemcpyDeviceToHost, stream));
+  wait_for_kernel(ws, query, host);
+  // The stream has drained (cudaStreamQuery said so): the report is in host memory.
+  const PersistentReport r = *report;
+  const auto rounds = static_cast<int64_t>(r.rounds);
+  switch (r.status) {
+    case kDone:
+      break;
+    case kLimitReached:
+      throw_not_converged("near-far", rounds, true);
+    case kAborted:
+      throw_if_cancelled(*query.cancelled);
+      fail(GSSSP_ERROR_INTERNAL, "the persistent Near-Far kernel stopped on an abort the host did not send");
+    default:
+      fail(GSSSP_ERROR_INTERNAL, format("the persistent Near-Far kernel ended without a verdict (status %u after %lld "
+                                        "rounds)",
+                                        r.status, static_cast<long long>(rounds)));
+  }
+
+  AlgorithmRun run;
+  run.time_ms = timer.elapsed_ms();
+  run.distances = dist;
+  run.rounds = rounds;
+  run.delta = static_cast<double>(delta);
+  if (trace_cap > 0) {
+    // Per round: its near-pile size and when it started.
+    run.trace_length = copy_trace(ws, a.trace_times, a.trace_sizes, std::min(rounds, trace_cap), trace);
+  }
+  return run;
+}
+
+// The stepped loop: one launch per step, the measured design (near_far_kernels.cuh's header).
 template <class D>
-AlgorithmRun run_typed(const QueryContext& query) {
+AlgorithmRun run_stepped(const QueryContext& query) {
   using value = typename D::value;
   using stored = typename D::stored;
   Workspace& ws = *query.workspace;
@@ -112,6 +320,30 @@ AlgorithmRun run_typed(const QueryContext& query) {
     run.trace_length = copy_trace(ws, a.trace_times, a.trace_sizes, std::min(rounds, trace_cap), trace);
   }
   return run;
+}
+
+// The persistent loop where GSSSP_NF_PERSISTENT asks for it and the device can run it, else the stepped loop.
+template <class D>
+AlgorithmRun run_typed(const QueryContext& query) {
+  const int mode = persistent_mode();
+  if (mode != 0) {
+    const int device = query.device_graph->device;
+    const int block = query.launch.block;
+    const int per_sm = mode == 2 ? persistent_blocks_per_sm<D, true>(device, block)
+                                 : persistent_blocks_per_sm<D, false>(device, block);
+    // At least two blocks on the device: a ResidencyLease grants no fewer (common/residency.hpp).
+    if (per_sm >= 1 && per_sm * std::max(1, query.device_graph->multiprocessor_count) >= 2) {
+      return mode == 2 ? run_persistent<D, true>(query, per_sm) : run_persistent<D, false>(query, per_sm);
+    }
+    static std::once_flag noted;
+    std::call_once(noted, [&] {
+      std::fprintf(stderr,
+                   "gsssp: GSSSP_NF_PERSISTENT=%d: device %d cannot launch the persistent Near-Far kernel "
+                   "cooperatively with %d-thread blocks; Near-Far runs its stepped loop\n",
+                   mode, device, block);
+    });
+  }
+  return run_stepped<D>(query);
 }
 
 }  // namespace
