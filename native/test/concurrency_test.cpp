@@ -1,5 +1,6 @@
 // Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
-// that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED.
+// that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's loops (stepped,
+// or persistent under GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS.
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -82,6 +83,79 @@ TEST_F(Concurrency, CancelAndDestroyStopRunningQueries) {
                  GSSSP_ERROR_CLOSED, "query on a destroyed handle");
     check_status(gsssp_device_graph_destroy(dg), GSSSP_ERROR_CLOSED, "second destroy");
   }
+}
+
+// Near-Far on a long chain (300,000 one-block steps, which block 0 runs alone in both loops), closed while it runs.
+// The persistent loop (GSSSP_NF_PERSISTENT=1 or 2) reads the close within about a millisecond (near_far_policy.hpp,
+// kAbortPollNs) and must answer GSSSP_ERROR_CLOSED soon after it. The stepped loop looks only between launches, and
+// one launch can run the whole chain, so there it may also finish first and succeed.
+TEST_F(Concurrency, NearFarStopsWhenClosed) {
+  const char* mode = std::getenv("GSSSP_NF_PERSISTENT");
+  const bool persistent = mode != nullptr && (std::string(mode) == "1" || std::string(mode) == "2");
+  WeightRule rule;
+  const Graph g = build("long-chain-nf", chain_edges(300000, false, rng), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  int status = -1;
+  std::string text;
+  std::atomic<double> finished_at{0.0};
+  std::thread query([&] {
+    std::vector<int64_t> d(static_cast<size_t>(g.n));
+    status = gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_NEAR_FAR, 0, nullptr, d.data(), nullptr, nullptr);
+    text = gsssp_last_error();
+    finished_at = now_ms();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const double t0 = now_ms();
+  check_status(gsssp_device_graph_cancel(dg), GSSSP_SUCCESS, "cancel");
+  query.join();
+  const double waited = finished_at.load() - t0;
+  if (finished_at.load() < t0) {
+    std::printf("near-far finished the chain before the close (status %d): nothing to stop\n", status);
+  } else if (persistent) {
+    check(status == GSSSP_ERROR_CLOSED && text.find("closed") != std::string::npos && waited < 2000.0,
+          "persistent near-far after a close: status %d (%s) %.1f ms after it", status, text.c_str(), waited);
+  } else {
+    check(status == GSSSP_ERROR_CLOSED || status == GSSSP_SUCCESS, "stepped near-far after a close: status %d (%s)",
+          status, text.c_str());
+  }
+  std::printf("near-far (%s loop) returned %d %.1f ms after the close\n", persistent ? "persistent" : "stepped", status,
+              waited);
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after a closed near-far query");
+}
+
+// Near-Far and ADDS from 6 threads at once on a grid (many rounds): with GSSSP_NF_PERSISTENT both are persistent
+// cooperative grids that share the device through residency leases (common/residency.hpp); every answer right.
+TEST_F(Concurrency, NearFarAndAddsShareTheDevice) {
+  WeightRule rule;
+  rule.max_int = 1000;
+  const Graph g = build("grid-nf", grid_edges(200, 200), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  constexpr int kThreads = 6, kQueries = 6;
+  std::vector<Result> expected;
+  for (int t = 0; t < kThreads; ++t) expected.push_back(run_cpu(g, t * 6007));
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  const double t0 = now_ms();
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kQueries; ++i) {
+        const int which = (t + i) % kThreads;
+        const int32_t algorithm = (t + i) % 3 == 0 ? GSSSP_ALGORITHM_ADDS : GSSSP_ALGORITHM_NEAR_FAR;
+        const Result r = run_gpu(dg, g, algorithm, which * 6007);
+        if (r.status != 0 || r.raw != expected[which].raw) {
+          ++wrong;
+          std::printf("%s from %d: status %d (%s)\n", algorithm_name(algorithm), which * 6007, r.status,
+                      r.status != 0 ? gsssp_last_error() : "wrong distances");
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  check(wrong.load() == 0, "near-far and adds at once: %d of %d wrong", wrong.load(), kThreads * kQueries);
+  std::printf("near-far and adds: %d threads x %d queries in %.1f ms\n", kThreads, kQueries, now_ms() - t0);
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after near-far and adds");
 }
 
 // ADDS told its targets (options.targets, early exit checked on the GPU) from 8 threads at once on a grid, the

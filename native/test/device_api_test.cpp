@@ -230,6 +230,21 @@ TEST_F(DeviceQueries, MaxIterations) {
           algorithm_name(algorithm), ok.status, static_cast<long long>(ok.stats.iterations));
     opts.max_iterations = 5;
   }
+  // Near-Far counts its expand rounds, one per vertex of the chain (its splits are not rounds), in its stepped loop
+  // and in its persistent one (GSSSP_NF_PERSISTENT): 5 stop it, 100 are exactly enough.
+  {
+    gsssp_options nf;
+    gsssp_options_init(&nf);
+    nf.max_iterations = 5;
+    const Result r = run_gpu(cdg, chain, GSSSP_ALGORITHM_NEAR_FAR, 0, &nf);
+    check_status(r.status, GSSSP_ERROR_NOT_CONVERGED, "Near-Far max_iterations reached");
+    check(std::strstr(gsssp_last_error(), "did not converge within 5 rounds") != nullptr,
+          "Near-Far max_iterations text: '%s'", gsssp_last_error());
+    nf.max_iterations = 100;
+    const Result ok = run_gpu(cdg, chain, GSSSP_ALGORITHM_NEAR_FAR, 0, &nf);
+    check(ok.status == 0 && ok.stats.iterations == 100, "Near-Far chain of 100: status %d, %lld rounds", ok.status,
+          static_cast<long long>(ok.stats.iterations));
+  }
   // Delta = 1 on a chain of weights >= 1: a head switch per unit of distance, far more than 5.
   opts.delta_stepping.delta = 1.0;
   opts.adds.static_delta = 1;

@@ -1,7 +1,7 @@
 // Every GPU algorithm against CPU Dijkstra on generated graph families (uniform, sparse, grid, chain, chain with
 // shortcuts, star, R-MAT, ties, all-zero weights) under four weight rules: distances bit for bit, predecessors a
 // shortest-path tree along tight edges, sane stats; and on each graph the batch entry point (rows and matrices, in
-// the three batch designs), ADDS given targets, and the block-fit query.
+// the three batch designs), ADDS given targets, the block-fit query, and Near-Far (traced, Delta 1, block sizes).
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -20,6 +20,8 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     if (cpu.status != GSSSP_SUCCESS) continue;
     check_tree(g, source, cpu, g.name + " (CPU tree)");
     for (int32_t algorithm : kGpuAlgorithms) compare(g, source, algorithm, cpu, run_gpu(dg, g, algorithm, source));
+    // Near-Far: its stepped loop, or its persistent one under GSSSP_NF_PERSISTENT (verify_near_far).
+    compare(g, source, GSSSP_ALGORITHM_NEAR_FAR, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_NEAR_FAR, source));
     // ADDS with the paper's worker too (no local rounds): the queue then carries every hop.
     gsssp_options paper;
     gsssp_options_init(&paper);
@@ -37,6 +39,7 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     if (g.n <= 200 && static_cast<int64_t>(g.targets.size()) <= 2000) check(fit == 2, "%s: block_fit %d, not 2", g.name.c_str(), fit);
   }
   verify_block_near_far(dg, g, rng);
+  verify_near_far(dg, g, g.n / 3);
   verify_targets(dg, g, rng);
   verify_resident(dg, g, rng);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");

@@ -146,6 +146,8 @@ struct ZeroPages {
 void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
                   const gsssp_options* options = nullptr, const char* label = "");
 void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
+// NEAR_FAR from `source`: traced, with Delta = 1 in blocks of 256 and 1024 threads, and in blocks of 32.
+void verify_near_far(gsssp_device_graph_t dg, const Graph& g, int64_t source);
 void verify_targets(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng);
 // Resident results (gsssp_device_graph_sssp_resident) of ADDS, with and without predecessors, and of the frontier
 // method: their stats.vertices_reached and their whole copy against CPU Dijkstra.

@@ -57,6 +57,56 @@ void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937
   }
 }
 
+// NEAR_FAR from one source: traced (a sample per round, the first the source alone), with Delta = 1 (a band per
+// distance value: the most splits and one-block steps) in blocks of 256 and 1024 threads (1024 is the largest block
+// the persistent kernel fits, near_far_persistent.cuh), and in blocks of 32 (one-block steps of at most 32 items).
+// Near-Far's own suite is Java's (NearFarDa2cfTest); this one is here so that the native GPU run covers Near-Far's
+// persistent loop too, which the process takes when GSSSP_NF_PERSISTENT=1 or 2 (scripts/test_native_gpu.sh,
+// NF_PERSISTENT_MODES). It draws nothing from the tests' random stream.
+void verify_near_far(gsssp_device_graph_t dg, const Graph& g, int64_t source) {
+  if (g.n == 0) return;
+  const Result cpu = run_cpu(g, source);
+  if (cpu.status != GSSSP_SUCCESS) return;
+  struct Case {
+    double delta;
+    int32_t threads;
+    bool traced;
+    const char* label;
+  };
+  const Case cases[] = {{0.0, 0, true, "traced"},
+                        {1.0, 256, false, "delta 1, 256 threads"},
+                        {1.0, 1024, false, "delta 1, 1024 threads"},
+                        {0.0, 32, false, "32 threads"}};
+  for (const Case& c : cases) {
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.delta_stepping.delta = c.delta;
+    o.block_size = c.threads;
+    std::vector<gsssp_trace_sample> trace(c.traced ? static_cast<size_t>(g.n) + 2 : 0);
+    if (c.traced) {
+      o.trace = trace.data();
+      o.trace_capacity = static_cast<int64_t>(trace.size());
+    }
+    const std::string what = "near-far " + g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +
+                             " src=" + std::to_string(source) + " (" + c.label + ")";
+    const Result r = run_gpu(dg, g, GSSSP_ALGORITHM_NEAR_FAR, source, &o);
+    if (!check(r.status == GSSSP_SUCCESS, "%s: status %d (%s)", what.c_str(), r.status, gsssp_last_error())) continue;
+    compare(g, source, GSSSP_ALGORITHM_NEAR_FAR, cpu, r);
+    if (!c.traced) continue;
+    // One sample per round (the rounds stay within n + 1: compare checks it), at the round's start.
+    bool ordered = true;
+    for (int64_t i = 1; i < r.stats.trace_length; ++i) {
+      const gsssp_trace_sample& x = trace[static_cast<size_t>(i)];
+      ordered = ordered && x.work >= 1 && x.time_us >= trace[static_cast<size_t>(i - 1)].time_us;
+    }
+    check(r.stats.trace_length == r.stats.iterations && r.stats.trace_length >= 1 && trace[0].work == 1 &&
+              trace[0].time_us == 0.0 && ordered,
+          "%s: trace of %lld samples for %lld rounds, first work %lld, ordered %d", what.c_str(),
+          static_cast<long long>(r.stats.trace_length), static_cast<long long>(r.stats.iterations),
+          static_cast<long long>(r.stats.trace_length >= 1 ? trace[0].work : -1), ordered ? 1 : 0);
+  }
+}
+
 void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
                   const gsssp_options* options, const char* label) {
   if (g.n == 0) return;
