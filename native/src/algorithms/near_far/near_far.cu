@@ -12,8 +12,8 @@
 // step and a host sync per <= 64 steps, estimated there at 2-3 ms of road NY's 21.7 ms and 9-14 ms of the 2048^2
 // grid's 108.8 ms (H100). Both designs give the same distances and the same rounds, visits, edges and trace.
 // GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K sizes the persistent grid (near_far_policy.hpp). Where the device cannot
-// launch the persistent kernel cooperatively (no support, or its block size does not fit), the stepped loop runs,
-// with one line on stderr per process.
+// launch the persistent kernel cooperatively (no support, its block size does not fit, or the runtime refuses the
+// grid), the stepped loop runs, with one line on stderr per process.
 #include "algorithms/near_far/near_far.hpp"
 
 #include <algorithm>
@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -120,9 +121,11 @@ void wait_for_kernel(Workspace& ws, const QueryContext& query, PersistentHost* h
 }
 
 // The persistent loop (near_far_persistent.cuh): the same scratch as run_stepped, one cooperative launch.
-// `per_sm_resident`: persistent_blocks_per_sm(), at least 1.
+// `per_sm_resident`: persistent_blocks_per_sm(), at least 1. Nothing when the runtime refuses the grid as too large
+// for a cooperative launch (where fewer SMs are usable than the device reports, e.g. under MPS): the caller then
+// runs the stepped loop, from the start.
 template <class D, bool kGridSync>
-AlgorithmRun run_persistent(const QueryContext& query, int per_sm_resident) {
+std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm_resident) {
   using value = typename D::value;
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
@@ -192,8 +195,20 @@ AlgorithmRun run_persistent(const QueryContext& query, int per_sm_resident) {
   GSSSP_CUDA_CHECK(cudaGetLastError());
   *reinterpret_cast<volatile unsigned int*>(&host->abort) = 0u;
   void* args[] = {&a};
-  GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D, kGridSync>), grid,
-                                               block, args, 0, stream));
+  const cudaError_t launched = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D, kGridSync>),
+                                                           grid, block, args, 0, stream);
+  if (launched == cudaErrorCooperativeLaunchTooLarge) {
+    (void)cudaGetLastError();
+    static std::once_flag noted;
+    std::call_once(noted, [&] {
+      std::fprintf(stderr,
+                   "gsssp: GSSSP_NF_PERSISTENT: a cooperative grid of %d blocks of %d threads was refused on device "
+                   "%d; Near-Far runs its stepped loop\n",
+                   grid, block, dg.device);
+    });
+    return std::nullopt;
+  }
+  GSSSP_CUDA_CHECK(launched);
   timer.record_stop();
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &state->report, sizeof(PersistentReport), cudaMemcpyDeviceToHost, stream));
   wait_for_kernel(ws, query, host);
@@ -333,7 +348,10 @@ AlgorithmRun run_typed(const QueryContext& query) {
                                  : persistent_blocks_per_sm<D, false>(device, block);
     // At least two blocks on the device: a ResidencyLease grants no fewer (common/residency.hpp).
     if (per_sm >= 1 && per_sm * std::max(1, query.device_graph->multiprocessor_count) >= 2) {
-      return mode == 2 ? run_persistent<D, true>(query, per_sm) : run_persistent<D, false>(query, per_sm);
+      std::optional<AlgorithmRun> run =
+          mode == 2 ? run_persistent<D, true>(query, per_sm) : run_persistent<D, false>(query, per_sm);
+      if (run) return *run;
+      return run_stepped<D>(query);
     }
     static std::once_flag noted;
     std::call_once(noted, [&] {
