@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench_nf_persistent.sh [DIR]   (on the GPU host; env: OUT, LIB, GRAPHS, MODES, REPEAT, RUN_TIMEOUT, GRAPH_SPECS)
-# The A/B of Near-Far's two loops (algorithms/near_far/near_far.cu): GSSSP_NF_PERSISTENT unset-like "0" (stepped, one
-# launch per step), "1" (one persistent cooperative kernel, gsssp's grid barrier) and "2" (the same with grid.sync()).
+# The A/B of Near-Far's two loops (algorithms/near_far/near_far.cu): GSSSP_NF_PERSISTENT "0" (stepped, one launch per
+# step), "1" (one persistent cooperative kernel, gsssp's grid barrier) and "2" (the same with grid.sync(), the default).
+# GSSSP_NF_VARIANT, GSSSP_NF_SOLO_ITEMS and GSSSP_NF_PERSISTENT_BLOCKS_PER_SM pass through from the environment.
 # Runs DIR/gsssp_time --only near-far (DIR default build/native-tests, from scripts/bundle_native_tests.sh) on road
 # NY, the 2048^2 grid, R-MAT 22 and random 4M x 7 (int32 weights, from the vertex of largest out-degree), REPEAT runs
 # each (default 7), every run checked against CPU Dijkstra, once per mode in MODES (default "0 1 2"), against the

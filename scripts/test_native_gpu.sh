@@ -7,7 +7,7 @@
 # GoogleTest's summary lines, then any failure; exits 1 if any executable failed.
 # GSSSP_TEST_SIZES=full adds the larger generated graphs (100,000 vertices, R-MAT 14 and 17).
 # NF_PERSISTENT_MODES="0 1 2" runs the whole suite once per value of GSSSP_NF_PERSISTENT (Near-Far's stepped loop, its
-# persistent loop, the persistent loop with grid.sync(); algorithms/near_far/near_far.cu), the library reading it once
+# persistent loop with gsssp's barrier, with grid.sync() (the default); algorithms/near_far/near_far.cu), read once
 # per process; the logs are then $OUT/<name>.nf<mode>.log and .xml. Unset: one run, with the environment as it is.
 set -uo pipefail
 dir=${1:-build/native-tests}

@@ -1,19 +1,20 @@
 // Host driver of Near-Far (near_far_kernels.cuh), in two designs chosen by the environment variable
 // GSSSP_NF_PERSISTENT, read once per process (an experiment switch, as GSSSP_ADDS_PAIR in adds.cu): a process runs
-// one design throughout, and an A/B is two runs of the same binary, with and without the variable:
-//   - unset, "0" or anything else: the stepped loop (run_stepped), the measured design: one launch per step, in
-//     batches of up to kMaxBatch between host reads of the loop's state;
-//   - "1": the persistent loop (run_persistent, near_far_persistent.cuh): one cooperative launch for the whole
-//     search, a grid barrier between steps, the host only waiting for it (and forwarding a close of the graph);
-//   - "2": the same persistent loop with cooperative_groups' grid.sync() as its barrier instead of gsssp's own.
-// The persistent loop is NOT MEASURED yet (written and compiled without a GPU). It targets the first difference the
-// code reading of LonestarGPU's Near-Far names (benchmarks/results/nearfar/README.md, "Reading LonestarGPU's
-// Near-Far against ours"; item 1 of its list): a launch, a per-block prologue, a ticket and fences per multi-block
-// step and a host sync per <= 64 steps, estimated there at 2-3 ms of road NY's 21.7 ms and 9-14 ms of the 2048^2
-// grid's 108.8 ms (H100). Both designs give the same distances and the same rounds, visits, edges and trace.
-// GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K sizes the persistent grid (near_far_policy.hpp). Where the device cannot
-// launch the persistent kernel cooperatively (no support, its block size does not fit, or the runtime refuses the
-// grid), the stepped loop runs, with one line on stderr per process.
+// one design throughout, and an A/B is two runs of the same binary with different values:
+//   - unset, "2" or anything else: the persistent loop (run_persistent, near_far_persistent.cuh), the default: one
+//     cooperative launch for the whole search, cooperative_groups' grid.sync() between steps, the host only waiting
+//     for it (and forwarding a close of the graph);
+//   - "1": the same persistent loop with gsssp's own grid barrier;
+//   - "0": the stepped loop (run_stepped): one launch per step, in batches of up to kMaxBatch between host reads of
+//     the loop's state. It also runs wherever the persistent kernel cannot be launched cooperatively (no support, its
+//     block size does not fit, or the runtime refuses the grid), with one line on stderr per process.
+// The persistent loop took road NY from 22.2 to 14.4 ms and the 2048^2 grid from 98.6 to 72.7 (H200), and with its
+// expansion levers (kVariant*, near_far_persistent.cuh) to 6.4 and 34.0 ms; the measurements are in
+// near_far_persistent.cuh's header and benchmarks/results/nearfar/README.md. Both designs give the same distances;
+// the stepped loop and the persistent loop with GSSSP_NF_VARIANT=0 also the same rounds, visits, edges and trace
+// (the levers change which threads take which edges, so visits vary a little more between runs).
+// GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K, GSSSP_NF_VARIANT=K and GSSSP_NF_SOLO_ITEMS=K override the persistent
+// kernel's policy (near_far_policy.hpp).
 #include "algorithms/near_far/near_far.hpp"
 
 #include <algorithm>
@@ -52,11 +53,28 @@ size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 int persistent_mode() {
   static const int mode = [] {
     const char* text = std::getenv("GSSSP_NF_PERSISTENT");
-    if (text == nullptr) return 0;
-    const std::string value(text);
-    return value == "1" ? 1 : value == "2" ? 2 : 0;
+    const std::string value(text != nullptr ? text : "");
+    return value == "0" ? 0 : value == "1" ? 1 : 2;
   }();
   return mode;
+}
+
+// GSSSP_NF_VARIANT: kVariant* bits of the persistent kernel (near_far_persistent.cuh), else kPersistentVariant.
+unsigned int persistent_variant() {
+  static const unsigned int bits = [] {
+    const char* text = std::getenv("GSSSP_NF_VARIANT");
+    return text != nullptr ? static_cast<unsigned int>(std::atoi(text)) & 15u : kPersistentVariant;
+  }();
+  return bits;
+}
+
+// GSSSP_NF_SOLO_ITEMS: the largest pile the persistent kernel's block 0 expands alone, or -1 for a block's width.
+long long persistent_solo_items() {
+  static const long long items = [] {
+    const char* text = std::getenv("GSSSP_NF_SOLO_ITEMS");
+    return text != nullptr ? std::atoll(text) : -1ll;
+  }();
+  return items;
 }
 
 // GSSSP_NF_PERSISTENT_BLOCKS_PER_SM: the persistent grid's blocks per SM, or 0 for kPersistentBlocksPerSm.
@@ -170,7 +188,8 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
   a.host_abort = &host->abort;
   a.delta = delta;
   a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
-  a.solo_items = block;  // as run_stepped's
+  a.solo_items = persistent_solo_items() >= 0 ? persistent_solo_items() : kPersistentSoloItems;
+  a.variant = persistent_variant();
   if (trace_cap > 0) {
     a.trace_sizes = reinterpret_cast<long long*>(state_bytes + state_size);
     a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);

@@ -1,19 +1,30 @@
-// Near-Far's step loop as ONE persistent kernel (GSSSP_NF_PERSISTENT=1, or 2 for the same loop with
-// cooperative_groups' grid.sync() as its barrier; near_far.cu reads the switch). NOT MEASURED: this was written
-// and compiled without a GPU run; its correctness rests on the reasoning below and on the GPU tests still to run.
+// Near-Far's step loop as ONE persistent kernel: the default design (near_far.cu; GSSSP_NF_PERSISTENT=2, unset, uses
+// cooperative_groups' grid.sync() as its barrier, =1 gsssp's own barrier below, =0 the stepped loop of
+// near_far_kernels.cuh).
 //
 // Why: a code reading of LonestarGPU's Near-Far (the baseline of Wang et al., PPoPP'21, section 6.1.2) against
-// gsssp's (benchmarks/results/nearfar/README.md, "Reading LonestarGPU's Near-Far against ours", no GPU run) found the
-// same Delta and probably about the same rounds, but about 14 us per step on road NY against about 7 us per pass
-// (H100: 21.7 against 12.7 ms). The first difference it names is how a step ends: gsssp launches a kernel per
-// multi-block step (a state prologue per block, a last-block ticket, fences, and a host sync every <= 64 steps),
-// LonestarGPU runs the whole search as one kernel with a grid barrier per pass. This is item 1 of its list.
+// gsssp's (benchmarks/results/nearfar/README.md, "Reading LonestarGPU's Near-Far against ours") found the same Delta
+// and the same rounds, but about 14 us per step on road NY against about 7 us per pass (H100: 21.7 against 12.7 ms).
+// Its first item is how a step ends: gsssp launched a kernel per multi-block step (a state prologue per block, a
+// last-block ticket, fences, and a host sync every <= 64 steps); LonestarGPU runs the whole search as one kernel with
+// a grid barrier per pass. Measured on one H200 (benchmarks/results/nearfar/2026-11-26_persistent_h200, calls P1-P2,
+// gsssp_time, mean of 5, rounds and visits unchanged):
+//   | graph          | stepped | persistent, own barrier | persistent, grid.sync() |
+//   | road NY        | 22.2 ms | 18.2 ms                 | 14.4 ms                 |
+//   | grid 2048^2    | 98.6    | 89.2                    | 72.7                    |
+//   | R-MAT 22       | 21.5    | 19.4                    | 18.2                    |
+//   | random 4M x 7  | 13.2    | 11.0                    | 10.3                    |
+// grid.sync() beat the own barrier everywhere (its __nanosleep backoff wakes late), so it is the default; the own
+// barrier stays for its one extra: a block waiting in it leaves on the host's abort word. The expansion levers of
+// kVariant* (below) then took the grid from 72.7 to 34.0 ms and road NY to 6.4 ms.
 //
-// The algorithm is the one of near_far_kernels.cuh, unchanged: the same piles, tags, bound rule, far_min, split,
-// TWC expansion and solo threshold, so the same distances, rounds, visits, edges and trace (one sample per round).
-// The expansion and split loops below are copies of expand_step and split_step, so that the stepped kernel stays
-// what was measured (its PTX is unchanged); only where their counters live and who turns them into the next state
-// differ:
+// The algorithm is the one of near_far_kernels.cuh: the same piles, tags, bound rule, far_min and split, so the same
+// distances and rounds (one trace sample per round). With GSSSP_NF_VARIANT=0 the expansion is the stepped kernel's
+// too (TWC, a thread per item, the solo threshold at one block's width: the same visits and edges); the default
+// levers (kVariant*, below) change how a round's edges are spread over threads, and where far_min is gathered.
+// The expansion and split loops below started as copies of expand_step and split_step, so that the stepped kernel
+// stays what was measured (its PTX is unchanged); beyond the levers, only where their counters live and who turns
+// them into the next state differ:
 //   - one cooperative launch (cudaLaunchCooperativeKernel: every block resident at once, or no launch) of a grid
 //     sized from the kernel's occupancy and a ResidencyLease (common/residency.hpp, as ADDS and multi_bf);
 //   - every block keeps the loop's state (Control) in shared memory, the same in every block. A multi-block step
@@ -169,7 +180,35 @@ struct PersistentArgs {
   long long* trace_sizes;           // near-pile size per round, or null
   unsigned long long* trace_times;  // %globaltimer (ns) when each round started
   long long trace_capacity;
+  unsigned int variant;             // kVariant* bits (GSSSP_NF_VARIANT): the small-pile A/B, see expand_pile
 };
+
+// The expansion's levers (the notes' item 2: the serial latency of a round's edge work), as bits so that each can be
+// switched off for an A/B: GSSSP_NF_VARIANT=K (read once per process by near_far.cu) overrides the default
+// kPersistentVariant (near_far_policy.hpp, all four). Harness ms on one H200, wider suite, median of 2, each row one
+// run (benchmarks/results/nearfar/2026-11-26_persistent_h200, calls Q1-Q4; 0 = none of them):
+//   | graph             | 0    | 1    | 2    | 3    | 7    | 15   | LonestarGPU NF |
+//   | rgg 2-D, 2^20     | 67.8 | 51.0 | 61.3 | 47.0 | 12.4 | 11.5 | 27.7           |
+//   | mesh 64^3, 26 nb  | 11.4 | 9.2  | 10.2 | 8.2  | 2.0  | 1.75 | 5.24           |
+//   | grid 2048^2       | 78.3 | 83.3 | 72.7 | 78.4 | 34.0 | 34.0 | 60.4           |
+//   | road NY           | 14.1 | 11.8 | 12.7 | 10.8 | 6.55 | 6.43 | 11.9           |
+//   | random 4M x 7     | 5.55 | 5.30 | 5.42 | 5.21 | 4.79 | 4.93 | 4.48           |
+// (7's column is Q2's run with the solo pile at 32, the default now; 15's is Q4's second run.)
+//   kVariantWarpFine: vertices of fewer than 32 edges are expanded edge-parallel over their warp (a warp scan of the
+//     degrees, each lane taking edge slots lane, lane + 32, ...), so a thread's serial depth is the warp's edges / 32
+//     instead of the largest degree among its lanes (road and mesh graphs: every vertex took the thread path).
+//   kVariantLeanRelax: the improvement test reads dist from L2 (__ldcg) and decides on that read; the atomicMin's
+//     result is not used (a fire-and-forget reduction), which takes one dependent L2 round trip off every improving
+//     edge. A racing lower value only makes a duplicate push, which the tags still filter within a round.
+constexpr unsigned int kVariantWarpFine = 1u;
+constexpr unsigned int kVariantLeanRelax = 2u;
+//   kVariantSpread: a step spreads its pile over up to one warp per item (step_blocks, items_per_warp), with the
+//     edge-parallel loop of kVariantWarpFine; implies it. The largest lever: a round of rgg 2-D has about 1,300 items
+//     and 13,600 edges, which one item per thread gave to 6 of 264 blocks, each thread walking ~10 edges in turn.
+constexpr unsigned int kVariantSpread = 4u;
+//   kVariantBlockFarMin: far_min is lowered in shared memory per far-side improvement and folded into the step's
+//     counter once per block and step, instead of a warp reduction, an L2 read and an atomic per group of edges.
+constexpr unsigned int kVariantBlockFarMin = 8u;
 
 __device__ __forceinline__ unsigned long long timer_ns() {
   unsigned long long now;
@@ -226,11 +265,25 @@ __device__ __forceinline__ Control initial_control(typename D::value delta) {
 
 // How many blocks take part in the step Control describes, as active_blocks() in the stepped kernel: 1 (block 0
 // alone) for at most solo_items, else one block per blockDim items, at most the grid.
-__device__ __forceinline__ unsigned int step_blocks(const Control& s, long long solo_items) {
+// kVariantSpread: an expand step takes one block per blockDim / 32 items (an item per warp) instead of per blockDim
+// items, up to the grid.
+__device__ __forceinline__ unsigned int step_blocks(const Control& s, long long solo_items, unsigned int variant) {
   const unsigned long long items = s.near_size > 0 ? s.near_size : s.far_size;
   if (items <= static_cast<unsigned long long>(solo_items)) return 1u;
-  const unsigned long long needed = (items + blockDim.x - 1) / blockDim.x;
+  const unsigned long long per_block =
+      (variant & kVariantSpread) != 0u && s.near_size > 0 ? blockDim.x / 32u : blockDim.x;
+  const unsigned long long needed = (items + per_block - 1) / per_block;
   return needed < gridDim.x ? static_cast<unsigned int>(needed) : gridDim.x;
+}
+
+// Items a warp takes per pass of an expand step over `active` blocks: 32 (a thread each), or under kVariantSpread
+// the pile spread evenly over the active warps (at least 1, at most 32), so that a small pile's edges are spread
+// over the lanes of many warps (kVariantWarpFine's edge-parallel loop) rather than walked serially by few threads.
+__device__ __forceinline__ int items_per_warp(const Control& s, unsigned int active, unsigned int variant) {
+  if ((variant & kVariantSpread) == 0u) return 32;
+  const unsigned long long warps = static_cast<unsigned long long>(active) * (blockDim.x / 32u);
+  const unsigned long long ipw = (s.near_size + warps - 1) / warps;
+  return ipw < 1ull ? 1 : ipw > 32ull ? 32 : static_cast<int>(ipw);
 }
 
 // The bound a split of `s` raises to (every caller derives the same from the same Control).
@@ -295,16 +348,28 @@ __device__ __forceinline__ void lower_min(unsigned long long* target, unsigned l
 template <class D>
 __device__ __forceinline__ void relax_into(const PersistentArgs<D>& a, const Control& s, StepCounters* c, int32_t v,
                                            typename D::value du, typename D::weight w, typename D::value bound,
-                                           int32_t near_tag, int32_t far_tag) {
+                                           int32_t near_tag, int32_t far_tag, unsigned long long* step_far_min) {
   const typename D::value candidate = D::relax(du, w);
   const typename D::stored encoded = D::encode(candidate);
-  if (encoded < a.dist[v] && encoded < atomic_min(&a.dist[v], encoded)) {
+  bool improved;
+  if (a.variant & kVariantLeanRelax) {
+    improved = encoded < __ldcg(a.dist + v);
+    if (improved) atomicMin(&a.dist[v], encoded);  // result unused: a reduction, no round trip to wait for
+  } else {
+    improved = encoded < a.dist[v] && encoded < atomic_min(&a.dist[v], encoded);
+  }
+  if (improved) {
     if (candidate < bound) {
       if (atomicExch(&a.near_tag[v], near_tag) != near_tag) push_after(a.near[s.near_current ^ 1], 0, &c->near_out, v);
     } else {
       // Every far-side lowering, pushed or not, keeps far_min a lower bound on the live far distances: the next
       // Control takes the smaller of s.far_min and the step's c->far_min.
-      lower_min(&c->far_min, s.far_min, encoded);
+      if (a.variant & kVariantBlockFarMin) {
+        // The block's minimum in shared memory; expand_pile folds it into c->far_min once per step.
+        if (static_cast<unsigned long long>(encoded) < *step_far_min) atomicMin(step_far_min, static_cast<unsigned long long>(encoded));
+      } else {
+        lower_min(&c->far_min, s.far_min, encoded);
+      }
       if (atomicExch(&a.far_tag[v], far_tag) != far_tag) push_after(a.far[s.far_current], s.far_size, &c->far_pushed, v);
     }
   }
@@ -318,6 +383,7 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
   __shared__ int owner;
   __shared__ long long shared_begin, shared_end;
   __shared__ value shared_du;
+  __shared__ unsigned long long step_far_min;  // kVariantBlockFarMin: the block's least far-side code this step
   const long long near_size = static_cast<long long>(s.near_size);
   const int32_t* near_in = a.near[s.near_current];
   const value bound = D::decode(static_cast<typename D::stored>(s.bound));
@@ -335,14 +401,18 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
     a.trace_times[s.rounds] = timer_ns();
   }
 
+  // Written before the first pass's first __syncthreads, read after the last one below.
+  if (threadIdx.x == 0) step_far_min = s.far_min;
   const int lane = static_cast<int>(threadIdx.x & 31u);
-  const long long step = static_cast<long long>(active) * blockDim.x;
+  const int ipw = items_per_warp(s, active, a.variant);
+  const long long per_block = static_cast<long long>(blockDim.x / 32u) * ipw;
+  const long long step = static_cast<long long>(active) * per_block;
   // Block-uniform loop: every thread of the block takes part in each pass (the cooperative phases sync).
-  for (long long base = static_cast<long long>(blockIdx.x) * blockDim.x; base < near_size; base += step) {
-    const long long i = base + threadIdx.x;
+  for (long long base = static_cast<long long>(blockIdx.x) * per_block; base < near_size; base += step) {
+    const long long i = base + static_cast<long long>(threadIdx.x >> 5) * ipw + lane;
     long long begin = 0, end = 0;
     value du = 0;
-    if (i < near_size) {
+    if (lane < ipw && i < near_size) {
       // From L2: other threads (of this block in a chain, of any block before the barrier) wrote these.
       const int32_t u = __ldcg(near_in + i);
       begin = offsets[u];
@@ -369,7 +439,7 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
       const long long b = shared_begin, e_end = shared_end;
       const value d = shared_du;
       for (long long e = b + threadIdx.x; e < e_end; e += blockDim.x) {
-        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag);
+        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag, &step_far_min);
       }
       __syncthreads();
     }
@@ -378,13 +448,43 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
     value d = 0;
     while (warp_take_vertex(begin, end, du, 32, b, e_end, d)) {
       for (long long e = b + lane; e < e_end; e += 32) {
-        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag);
+        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag, &step_far_min);
       }
     }
-    // The rest: a thread per vertex.
-    for (long long e = begin; e < end; ++e) {
-      relax_into<D>(a, s, c, targets[e], du, weights[e], bound, near_tag, far_tag);
+    if (a.variant & (kVariantWarpFine | kVariantSpread)) {
+      // The rest, edge-parallel over the warp: lane j's edges take the warp's edge slots [excl_j, incl_j).
+      const int degree = static_cast<int>(end - begin);  // < 32 here
+      const int incl = shuffle::inclusive_sum(degree, lane);
+      const int total = __shfl_sync(0xffffffffu, incl, 31);
+      const int excl = incl - degree;
+      for (int k0 = 0; k0 < total; k0 += 32) {  // warp-uniform
+        const int k = k0 + lane;
+        // The owner of slot k: the first lane whose incl exceeds k (a binary search over the lanes).
+        int owner = 0;
+#pragma unroll
+        for (int step = 16; step > 0; step >>= 1) {
+          const int probe = __shfl_sync(0xffffffffu, incl, owner + step - 1);
+          if (probe <= k) owner += step;
+        }
+        owner = owner < 31 ? owner : 31;
+        const long long owner_begin = __shfl_sync(0xffffffffu, begin, owner);
+        const int owner_excl = __shfl_sync(0xffffffffu, excl, owner);
+        const value owner_du = __shfl_sync(0xffffffffu, du, owner);
+        if (k < total) {
+          const long long e = owner_begin + (k - owner_excl);
+          relax_into<D>(a, s, c, targets[e], owner_du, weights[e], bound, near_tag, far_tag, &step_far_min);
+        }
+      }
+    } else {
+      // The rest: a thread per vertex.
+      for (long long e = begin; e < end; ++e) {
+        relax_into<D>(a, s, c, targets[e], du, weights[e], bound, near_tag, far_tag, &step_far_min);
+      }
     }
+  }
+  if (a.variant & kVariantBlockFarMin) {
+    __syncthreads();  // every thread's lowering of step_far_min is done
+    if (threadIdx.x == 0 && step_far_min < s.far_min) atomicMin(&c->far_min, step_far_min);
   }
 }
 
@@ -484,7 +584,7 @@ __global__ void persistent_kernel(PersistentArgs<D> a) {
   // (float32: 56; the stepped kernel: 55 and 50), no spills, so 1024-thread blocks and 4 blocks of 256 per SM fit.
   for (;;) {
     if (ctl.status != kRunning) break;  // the same in every block (header, 3)
-    const unsigned int active = step_blocks(ctl, a.solo_items);
+    const unsigned int active = step_blocks(ctl, a.solo_items, a.variant);
     const bool chain = active == 1u;
     StepCounters* slot = &a.state->slots[ctl.multi_steps % 3].c;
     if (!chain && blockIdx.x == 0 && threadIdx.x == 0) {
@@ -507,14 +607,14 @@ __global__ void persistent_kernel(PersistentArgs<D> a) {
           if (n.status == kRunning && host_abort_seen(a.host_abort, polled_at)) n.status = kAborted;
           ctl = n;
           clear_counters(solo);
-          if (n.status != kRunning || step_blocks(n, a.solo_items) != 1u) {
+          if (n.status != kRunning || step_blocks(n, a.solo_items, a.variant) != 1u) {
             // The chain ends: its state for the other blocks, released by the barrier below.
             Control* handoff = &a.state->handoff;
             *handoff = n;
           }
         }
         __syncthreads();
-        if (ctl.status != kRunning || step_blocks(ctl, a.solo_items) != 1u) break;
+        if (ctl.status != kRunning || step_blocks(ctl, a.solo_items, a.variant) != 1u) break;
       }
     }
     const bool escaped = grid_barrier<kGridSync>(a.state, a.host_abort, arrivals, polled_at);
