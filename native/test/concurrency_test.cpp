@@ -1,6 +1,6 @@
 // Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
 // that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's loops (stepped,
-// or persistent under GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS.
+// or persistent, its default: GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS.
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -86,12 +86,13 @@ TEST_F(Concurrency, CancelAndDestroyStopRunningQueries) {
 }
 
 // Near-Far on a long chain (300,000 one-block steps, which block 0 runs alone in both loops), closed while it runs.
-// The persistent loop (GSSSP_NF_PERSISTENT=1 or 2) reads the close within about a millisecond (near_far_policy.hpp,
-// kAbortPollNs) and must answer GSSSP_ERROR_CLOSED soon after it. The stepped loop looks only between launches, and
-// one launch can run the whole chain, so there it may also finish first and succeed.
+// The persistent loop (the default; GSSSP_NF_PERSISTENT unset, 1 or 2) reads the close within about a millisecond
+// (near_far_policy.hpp, kAbortPollNs) and must answer GSSSP_ERROR_CLOSED soon after it. The stepped loop
+// (GSSSP_NF_PERSISTENT=0) looks only between launches, and one launch can run the whole chain, so there it may also
+// finish first and succeed.
 TEST_F(Concurrency, NearFarStopsWhenClosed) {
   const char* mode = std::getenv("GSSSP_NF_PERSISTENT");
-  const bool persistent = mode != nullptr && (std::string(mode) == "1" || std::string(mode) == "2");
+  const bool persistent = mode == nullptr || std::string(mode) != "0";  // near_far.cu: only "0" is the stepped loop
   WeightRule rule;
   const Graph g = build("long-chain-nf", chain_edges(300000, false, rng), rule, rng);
   gsssp_device_graph_t dg = upload(g);
@@ -124,7 +125,7 @@ TEST_F(Concurrency, NearFarStopsWhenClosed) {
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after a closed near-far query");
 }
 
-// Near-Far and ADDS from 6 threads at once on a grid (many rounds): with GSSSP_NF_PERSISTENT both are persistent
+// Near-Far and ADDS from 6 threads at once on a grid (many rounds): unless GSSSP_NF_PERSISTENT=0 both are persistent
 // cooperative grids that share the device through residency leases (common/residency.hpp); every answer right.
 TEST_F(Concurrency, NearFarAndAddsShareTheDevice) {
   WeightRule rule;

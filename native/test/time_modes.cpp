@@ -31,9 +31,9 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
   // Near-Far's loop in this process (near_far.cu reads the variable once): say which, for A/B logs.
   const char* nf_loop = std::getenv("GSSSP_NF_PERSISTENT");
   std::printf("near-far loop: %s (GSSSP_NF_PERSISTENT=%s)\n",
-              nf_loop != nullptr && std::string(nf_loop) == "1"   ? "persistent, gsssp's barrier"
-              : nf_loop != nullptr && std::string(nf_loop) == "2" ? "persistent, grid.sync()"
-                                                                  : "stepped",
+              nf_loop != nullptr && std::string(nf_loop) == "0"   ? "stepped"
+              : nf_loop != nullptr && std::string(nf_loop) == "1" ? "persistent, gsssp's barrier"
+                                                                  : "persistent, grid.sync()",
               nf_loop != nullptr ? nf_loop : "unset");
   const Result cpu = run_cpu(g, source);
   if (cpu.status != 0) {
