@@ -20,8 +20,8 @@ constexpr int kBlocksPerSm = 2;
 //
 // Blocks per SM of the persistent grid: 2 (GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K overrides). 1 per SM was faster on
 // the grid (33.0 against 34.4 ms) and road NY (6.33 against 6.52) but slower on rgg 3-D (4.97 against 3.85), the
-// 18-neighbour mesh (6.26 against 4.79) and R-MAT 22 (18.1 against 15.9); 4 per SM was faster on the meshes and
-// random 4M x 8 by 2-4% but slower on the grid (38.6), road NY (7.20) and the road-like graph (16.1 against 14.2).
+// 18-neighbour mesh (6.26 against 4.79) and R-MAT 22 (18.1 against 15.9); 4 per SM was 3-6% faster on the meshes,
+// random 4M x 8 and R-MAT 22 but slower on the grid (38.6), road NY (7.20) and the road-like graph (16.1 against 14.2).
 // Before the levers (call P2, grid.sync(), gsssp_time): 1 / 2 / 4 per SM gave road NY 13.6 / 14.4 / 14.7 ms and the
 // grid 70.8 / 72.7 / 75.4.
 constexpr int kPersistentBlocksPerSm = 2;
@@ -31,7 +31,7 @@ constexpr unsigned int kPersistentVariant = 15u;
 // The largest pile block 0 expands alone, without a grid barrier (GSSSP_NF_SOLO_ITEMS overrides). With the pile
 // spread over warps, a one-block step of 256 items walks 8 times the edges per lane that 32 blocks would: call Q2
 // gave rgg 2-D 15.2 ms with 256, 12.4 with 32 and 12.6 with 0 (every step on the grid), delaunay 1.01 / 0.86 / 0.88,
-// the grid 36.7 / 34.0 / 34.7. Call Q3: 16 and 64 within 2% of 32 on every graph.
+// the grid 36.7 / 34.0 / 34.7. Call Q3: 16 and 64 within 3.5% of 32 on every graph, neither better throughout.
 constexpr long long kPersistentSoloItems = 32;
 // For the own barrier (GSSSP_NF_PERSISTENT=1), slower than grid.sync() on every graph measured (call P1):
 // The barrier's wait (thread 0 of each block): this many polls of the arrival word back to back (each an L2 round
