@@ -80,6 +80,7 @@ bytes=$(du -sb "$out" | cut -f1)
 size=$(( (bytes + 1048575) / 1048576 ))
 echo "GPU test bundle: $out (${size} MiB)"
 if [ "$size" -gt 64 ]; then
+  # pack_gpu_host.sh checks what travels (the xz tarball) itself, so for it this is only a note.
   echo "bundle exceeds 64 MiB" >&2
-  exit 1
+  [ "${GSSSP_BUNDLE_PACKED:-0}" = 1 ] || exit 1
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: scripts/pack_gpu_host.sh [OUTPUT]   (default build/carry/gpu-host.tar.xz)
+# Usage: scripts/pack_gpu_host.sh [OUTPUT]   (default build/carry/gpu-host.tar.xz; env: PACK_GRAPHS=0 leaves graphs out)
 # Packs everything a GPU host without Java needs into one xz tarball that fits the device tool's 64 MiB
 # carry beside the repository: the test bundle (jlink'd runtime, jars, JUnit launcher, graphs; see
 # scripts/bundle_gpu_tests.sh) plus the benchmark jar (JMH and the experiment runner) and its launcher, which run
@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=${1:-build/carry/gpu-host.tar.xz}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
-bash scripts/bundle_gpu_tests.sh
+GSSSP_BUNDLE_PACKED=1 bash scripts/bundle_gpu_tests.sh
 [ -f benchmarks/target/gsssp-bench.jar ] || mvn -B -q -DskipTests package
 cp benchmarks/target/gsssp-bench.jar build/gpu-bundle/
 # The native library is already in lib/gsssp-VERSION.jar: a second copy inside the bench jar would cost about
@@ -26,7 +26,12 @@ exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Djava.awt.head
 RUN
 chmod +x build/gpu-bundle/gsssp-bench
 mkdir -p "$(dirname "$out")"
-tar cf - -C build gpu-bundle | xz -T0 -6 > "$out"
+# PACK_GRAPHS=0 leaves the graphs out (carry them beside it, e.g. as a plain tar of build/gpu-bundle/graphs).
+if [ "${PACK_GRAPHS:-1}" = 0 ]; then
+  tar cf - -C build --exclude=gpu-bundle/graphs gpu-bundle | xz -T0 -6 > "$out"
+else
+  tar cf - -C build gpu-bundle | xz -T0 -6 > "$out"
+fi
 size=$(( ($(stat -c %s "$out") + 1048575) / 1048576 ))
 echo "packed $out (${size} MiB)"
 if [ "$size" -gt 52 ]; then
