@@ -263,6 +263,12 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.max_switches = query.max_iterations;
   a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
+  // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
+  // environment turns it off, for A/B runs.
+  a.spread = [] {
+    const char* text = std::getenv("GSSSP_ADDS_SPREAD");
+    return text != nullptr && text[0] == '0' ? 0 : 1;
+  }();
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();

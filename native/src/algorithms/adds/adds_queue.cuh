@@ -196,6 +196,7 @@ struct KernelArgs {
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
+  int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;

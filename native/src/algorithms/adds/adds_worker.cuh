@@ -251,12 +251,25 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
   const int32_t* __restrict__ targets = a.targets;
   const typename D::weight* __restrict__ weights = a.weights;
   const bool direct = count <= kDirectAtomicItems;
-  for (long long base = 0; base < count; base += blockDim.x) {
-    const long long i = base + threadIdx.x;
+  // Items per warp and pass: 32 (a thread each), or (a.spread, the default) an assignment smaller than the block
+  // spread evenly over its warps, so that its edges (flattened per warp below) take every warp's lanes instead of
+  // the first few warps' (Near-Far's kVariantSpread, near_far_persistent.cuh, is the same idea across a grid). On
+  // road networks and meshes most assignments are a few dozen items: one item per thread left most of the block
+  // idle and put each item's ~10-25 edges on the same few warps in turn. Harness on one H200, wider suite, median
+  // of 3, two runs each (benchmarks/results/adds/README.md, "Small assignments"), ms, without / with: rgg 2-D
+  // 13.6 / 8.4, mesh 64^3 (26 neighbours) 2.8 / 1.5, mesh 100^3 5.2 / 3.5, grid 2048^2 24.8 / 21.6, road NY
+  // 2.86 / 2.79, R-MAT 22 4.65 / 4.63, random 4M x 7 2.50 / 2.44; no graph slower. GSSSP_ADDS_SPREAD=0 turns it
+  // off (adds.cu).
+  const int warps = static_cast<int>(blockDim.x >> 5);
+  const long long spread_ipw = (count + warps - 1) / warps;
+  const int ipw = a.spread && spread_ipw < 32 ? static_cast<int>(spread_ipw < 1 ? 1 : spread_ipw) : 32;
+  const long long per_pass = static_cast<long long>(warps) * ipw;
+  for (long long base = 0; base < count; base += per_pass) {
+    const long long i = base + static_cast<long long>(warp) * ipw + lane;
     long long begin = 0, end = 0;
     value du = 0;
     int32_t u = 0;
-    if (i < count) {
+    if (lane < ipw && i < count) {
       u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)] : sh.local[source][i];
       // Issued together: each is a round trip on the path from one push to the next.
       const stored d = *reinterpret_cast<volatile stored*>(&a.dist[u]);

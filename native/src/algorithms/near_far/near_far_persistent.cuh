@@ -7,7 +7,7 @@
 // and the same rounds, but about 14 us per step on road NY against about 7 us per pass (H100: 21.7 against 12.7 ms).
 // Its first item is how a step ends: gsssp launched a kernel per multi-block step (a state prologue per block, a
 // last-block ticket, fences, and a host sync every <= 64 steps); LonestarGPU runs the whole search as one kernel with
-// a grid barrier per pass. Measured on one H200 (benchmarks/results/nearfar/2026-11-26_persistent_h200, calls P1-P2,
+// a grid barrier per pass. Measured on one H200 (benchmarks/results/nearfar/2026-11-26_1ec36d9_h200, calls P1-P2,
 // gsssp_time, mean of 5, rounds and visits unchanged):
 //   | graph          | stepped | persistent, own barrier | persistent, grid.sync() |
 //   | road NY        | 22.2 ms | 18.2 ms                 | 14.4 ms                 |
@@ -186,7 +186,7 @@ struct PersistentArgs {
 // The expansion's levers (the notes' item 2: the serial latency of a round's edge work), as bits so that each can be
 // switched off for an A/B: GSSSP_NF_VARIANT=K (read once per process by near_far.cu) overrides the default
 // kPersistentVariant (near_far_policy.hpp, all four). Harness ms on one H200, wider suite, median of 2, each row one
-// run (benchmarks/results/nearfar/2026-11-26_persistent_h200, calls Q1-Q4; 0 = none of them):
+// run (benchmarks/results/nearfar/2026-11-26_1ec36d9_h200, calls Q1-Q4; 0 = none of them):
 //   | graph             | 0    | 1    | 2    | 3    | 7    | 15   | LonestarGPU NF |
 //   | rgg 2-D, 2^20     | 67.8 | 51.0 | 61.3 | 47.0 | 12.4 | 11.5 | 27.7           |
 //   | mesh 64^3, 26 nb  | 11.4 | 9.2  | 10.2 | 8.2  | 2.0  | 1.74 | 5.24           |

@@ -16,7 +16,7 @@ constexpr int64_t kMaxBatch = 64;
 constexpr int kBlocksPerSm = 2;
 
 // The persistent step loop (the default; near_far_persistent.cuh). Measured on one H200 with the harness, wider
-// suite, median of 2 (benchmarks/results/nearfar/2026-11-26_persistent_h200, call Q3), variant 7:
+// suite, median of 2 (benchmarks/results/nearfar/2026-11-26_1ec36d9_h200, call Q3), variant 7:
 //
 // Blocks per SM of the persistent grid: 2 (GSSSP_NF_PERSISTENT_BLOCKS_PER_SM=K overrides). 1 per SM was faster on
 // the grid (33.0 against 34.4 ms) and road NY (6.33 against 6.52) but slower on rgg 3-D (4.97 against 3.85), the
