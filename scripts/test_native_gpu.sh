@@ -13,13 +13,7 @@ set -uo pipefail
 dir=${1:-build/native-tests}
 out=${OUT:-gpu-host-logs}
 mkdir -p "$out"
-lib=${LIB:-}
-if [ -z "$lib" ]; then
-  jar=$(ls build/gpu-bundle/lib/gsssp-*.jar | grep -v tests | head -1)
-  lib=$(mktemp -d)
-  python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extract('native/linux-x86_64/libgsssp.so', sys.argv[2])" "$jar" "$lib"
-  lib=$lib/native/linux-x86_64
-fi
+lib=$(bash "$(dirname "$0")/extract_library.sh") || exit 2
 status=0
 run_suite() {  # $1: the log suffix ("" or .nf<mode>)
   for test in "$dir"/gsssp_*_test; do
