@@ -24,7 +24,11 @@ public enum Algorithm {
     BELLMAN_FORD(1, "bellman-ford", true),
     /** Martín et al. (ICCS'09) relax_F: only vertices whose distance changed relax their out-edges. */
     FRONTIER(2, "frontier", true),
-    /** Davidson et al. (IPDPS'14) Near-Far as optimized in LonestarGPU: two piles, Delta = C·W/D; traces its near pile. */
+    /**
+     * Davidson et al. (IPDPS'14) Near-Far as optimized in LonestarGPU: two piles, Delta = C·W/D; traces its near pile.
+     * One persistent kernel per query, with a grid barrier between rounds and each round's pile spread over the
+     * warps of the whole grid.
+     */
     NEAR_FAR(3, "near-far", true),
     /** Martín et al. (ICCS'09) DA2CF with relax_F: compound frontiers (all vertices at the minimum), atomicMin. */
     DA2CF_F(4, "da2cf-f", true),

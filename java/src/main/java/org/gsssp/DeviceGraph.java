@@ -20,9 +20,10 @@ import org.gsssp.internal.ffi.gsssp_stats;
  *
  * <p>Thread safety and concurrency: any number of threads may query at once. Each query takes its own CUDA
  * stream and scratch buffers from a pool kept by the native handle (created on first need, reused after),
- * so concurrent queries run side by side on the GPU rather than queueing behind a lock. ADDS, whose
- * persistent grid alone fills the GPU, gives each of N concurrent ADDS queries about 1/N of the resident
- * blocks (never more than the GPU holds in total), so they overlap too. {@link #close()} may be called while
+ * so concurrent queries run side by side on the GPU rather than queueing behind a lock. ADDS and Near-Far run
+ * persistent grids: alone, a query's grid takes the resident blocks its kernel wants (all of them for ADDS, two
+ * per SM for Near-Far); when several want the GPU at once, each gets an equal share (about 1/N of the resident
+ * blocks for N queries, never more than the GPU holds in total), so they overlap too. {@link #close()} may be called while
  * queries run: it makes them fail promptly with {@link GraphClosedException} (they check between rounds),
  * frees the resident results ({@link DeviceResult}), waits until no query uses the device memory, then frees
  * it. Queries started after close fail the same way.
