@@ -1,6 +1,6 @@
 // Shares of the device for persistent (cooperative) grids: every query whose kernel keeps all its blocks resident
-// for its whole run (ADDS, Near-Far, the multi-source Bellman-Ford) takes a lease here first, so that the grids in flight on
-// one device never need more blocks than it keeps resident, whatever order the hardware schedules them in.
+// for its whole run (ADDS, Near-Far, the multi-source Bellman-Ford) takes a lease here first, so that the grids in
+// flight on one device never need more blocks than it keeps resident, whatever order the hardware schedules them in.
 #pragma once
 
 #include <algorithm>
