@@ -63,6 +63,11 @@ class ResidencyShares {
 // The shares of one device (one object per device, never freed).
 ResidencyShares& residency_shares(int device);
 
+// Resident blocks per SM of the cooperative `kernel` at `block` threads on `device`, or -1 where the device has no
+// cooperative launch: device facts every query would otherwise ask the driver for again, cached per (device,
+// kernel, block) for the process.
+int cooperative_blocks_per_sm(int device, const void* kernel, int block);
+
 class ResidencyLease {
  public:
   ResidencyLease(int device, int resident, int parts = 1)

@@ -10,8 +10,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
-#include <mutex>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -61,22 +59,12 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
 size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
 
 
-// Device facts every query would otherwise ask the driver for again: cooperative launch support and the
-// kernel's resident blocks per SM, per (device, kernel, block size).
+// The kernel's resident blocks per SM (common/residency.hpp caches them); ADDS needs a cooperative launch.
 template <class D>
 int resident_blocks_per_sm(int device, int block) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, int>, int>* cache = new std::map<std::pair<int, int>, int>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find({device, block});
-  if (it != cache->end()) return it->second;
-  int cooperative = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-  if (!cooperative) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
-  int blocks_per_sm = 0;
-  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, persistent_kernel<D>, block, 0));
-  cache->emplace(std::make_pair(device, block), blocks_per_sm);
-  return blocks_per_sm;
+  const int per_sm = cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(persistent_kernel<D>), block);
+  if (per_sm < 0) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
+  return per_sm;
 }
 
 // The starting Delta, rounded as Near-Far rounds it: Near-Far's own for static Delta (so that the ablation runs with
@@ -264,11 +252,12 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
-  // environment turns it off, for A/B runs.
-  a.spread = [] {
+  // environment turns it off, for A/B runs (read once per process).
+  static const int spread = [] {
     const char* text = std::getenv("GSSSP_ADDS_SPREAD");
     return text != nullptr && text[0] == '0' ? 0 : 1;
   }();
+  a.spread = spread;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();

@@ -30,13 +30,12 @@ int resident_blocks(int device) {
   std::lock_guard<std::mutex> lock(mutex);
   auto it = cache->find(device);
   if (it != cache->end()) return it->second;
-  int cooperative = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-  if (!cooperative) {
+  const int per_sm =
+      cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(rounds_kernel<D, G>), kBlockThreads);
+  if (per_sm < 0) {
     fail(GSSSP_ERROR_UNSUPPORTED, "MULTI_BELLMAN_FORD needs cooperative kernel launch, which this GPU lacks");
   }
-  int per_sm = 0, sms = 0;
-  GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds_kernel<D, G>, kBlockThreads, 0));
+  int sms = 0;
   GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const int resident = std::max(2, per_sm * sms);
   cache->emplace(device, resident);

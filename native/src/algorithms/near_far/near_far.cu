@@ -22,7 +22,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -87,23 +86,12 @@ int persistent_blocks_per_sm_override() {
   return blocks;
 }
 
-// Resident blocks per SM of the persistent kernel at this block size, per (device, block); 0 where it cannot be
-// launched cooperatively (no cooperative launch, or the block does not fit an SM).
+// Resident blocks per SM of the persistent kernel at this block size (common/residency.hpp caches them); 0 where it
+// cannot be launched cooperatively (no cooperative launch, or the block does not fit an SM).
 template <class D, bool kGridSync>
 int persistent_blocks_per_sm(int device, int block) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, int>, int>* cache = new std::map<std::pair<int, int>, int>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find({device, block});
-  if (it != cache->end()) return it->second;
-  int cooperative = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-  int per_sm = 0;
-  if (cooperative) {
-    GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, persistent_kernel<D, kGridSync>, block, 0));
-  }
-  cache->emplace(std::make_pair(device, block), per_sm);
-  return per_sm;
+  return std::max(0, cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(persistent_kernel<D, kGridSync>),
+                                               block));
 }
 
 // Waits for the persistent kernel (and what follows it on the stream) without blocking on the stream, so that a
