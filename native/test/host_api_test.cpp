@@ -175,10 +175,11 @@ TEST_F(CpuSssp, FloatOverflowOnlyOnAShortestPath) {
   check_status(r.status, GSSSP_SUCCESS, "cpu_sssp float overflow on a non-shortest path");
 }
 
-// A chain of equal heavy weights: Dial's buckets (largest weight <= 1,024) wrap around their ring thousands of
-// times, with every key between two vertices empty; the radix heap (1,025) gives the same answers.
+// A chain of equal heavy weights: Dial's buckets (largest weight <= 65,535) wrap around their ring thousands of
+// times, with every key between two vertices empty (the next occupied bucket found through all three levels of
+// occupancy bits from 4,096 on); the radix heap (65,536) gives the same answers.
 TEST_F(CpuSssp, HeavyChainInBucketsAndRadixHeap) {
-  for (int32_t w : {1, 63, 64, 65, 1000, 1024, 1025}) {
+  for (int32_t w : {1, 63, 64, 65, 1000, 1024, 1025, 4095, 4096, 4097, 65535, 65536}) {
     Graph chain;
     chain.name = "heavy-chain";
     chain.n = 5000;

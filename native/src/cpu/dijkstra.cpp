@@ -93,33 +93,48 @@ class RadixHeap {
 // Dial's bucket queue (R. B. Dial, "Algorithm 360", CACM 12(11), 1969), for int32 weights of at most
 // kBucketMaxWeight: while Dijkstra takes key k, every key in the queue lies in [k, k + max weight], so a power of two
 // (at least 64) of circular buckets above the largest weight files each entry by key & mask. A push is an append; a
-// pop takes the current bucket, or jumps to the next occupied one. Stale entries are skipped as with the radix heap (an entry's key is the
-// current key when it is popped, the vertex's distance may since be lower).
+// pop takes the current bucket, or jumps to the next occupied one, found by occupancy bits in three levels (a bit per
+// bucket, per word of those, per word of those): a few bit operations however many keys between two vertices are
+// empty. Stale entries are skipped as with the radix heap (an entry's key is the current key when it is popped, the
+// vertex's distance may since be lower).
 //
 // Measured on the development machine (benchmarks/src/native/cpu_queues.cpp, median of 2,000 runs, us, radix heap
-// with 32-bit keys / buckets): random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph) 14.9 / 8.2; the same with
-// w 1..1,000 30.9 / 17.5; n = 4,096, w 1..1,000 114.7 / 53.6; grid 512^2, w 1..1,000 16,724 / 11,425; random 262k,
-// w 1..1,000 44,336 / 25,153 to 36,119; road NY (max weight 36,946) 22,165 / 19,810; but rome99 (max weight 12,711, 3,353
-// vertices: most keys empty) 77.5 / 232.9. Hence buckets only up to a largest weight of 1,024. In the library, with the
-// occupancy bits: gsssp_time --probe --only cpu, random n = 1,000, d 7, w 1..1,000: 32.7 us with the radix heap, 15.1
-// with buckets; FfmCallBenchmark.cpuQuery1k from Java (w 1..10): 17.3 +- 3.6 us before, 10.7 +- 0.5 after
-// (development machine, 2 cores; not yet measured on the GPU host). A chain of 10^6 vertices of weight 1,000: 10.5 ms
-// with buckets (the occupancy bits' summary word finds the next key), 19.5 ms with the radix heap (weight 1,025).
-constexpr int64_t kBucketMaxWeight = 1024;
+// with 32-bit keys / buckets scanned key by key): random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph) 14.9 / 8.2;
+// the same with w 1..1,000 30.9 / 17.5; n = 4,096, w 1..1,000 114.7 / 53.6; grid 512^2, w 1..1,000 16,724 / 11,425;
+// random 262k, w 1..1,000 44,336 / 25,153 to 36,119; road NY (max weight 36,946) 22,165 / 19,810; but rome99 (max weight
+// 12,711, 3,353 vertices: most keys empty) 77.5 / 232.9. Hence buckets only up to a largest weight of 1,024 at first. In
+// the library, with one level of occupancy bits: gsssp_time --probe --only cpu, random n = 1,000, d 7, w 1..1,000:
+// 32.7 us with the radix heap, 15.1 with buckets; FfmCallBenchmark.cpuQuery1k from Java (w 1..10): 17.3 +- 3.6 us
+// before, 10.7 +- 0.5 after. A chain of 10^6 vertices of weight 1,000: 10.5 ms with buckets, 19.5 ms with the radix heap
+// (weight 1,025). With three levels of bits, buckets serve weights up to 65,535 (up to 65,536 buckets). Through the
+// library on the development machine (benchmarks/src/native/cpu_dijkstra_calls.cpp, two rounds, medians of 3,000 calls
+// and of 30 for NY), radix heap / buckets: rome99 (max weight 12,711) 75.6, 75.7 / 38.2, 38.8 us; road NY (36,946)
+// 20.5, 21.3 / 16.0, 16.1 ms; the graphs with weights to 10 and 1,000 unchanged (10.0-10.5, 15.5, 59-60 us).
+constexpr int64_t kBucketMaxWeight = 65535;
 
 class BucketQueue {
  public:
   using Key = uint64_t;
 
   // Empties the queue (keeping the buckets' memory) for a search whose first key is 0 and whose weights are at most
-  // max_weight (<= kBucketMaxWeight).
+  // max_weight (<= kBucketMaxWeight). Buckets and bits are already clear after a search that emptied the queue; one
+  // stopped at its targets left entries, and only their buckets are cleared (by the bits).
   void reset(int64_t max_weight) {
+    if (size_ > 0) {
+      for (size_t w = 0; w < level0_.size(); ++w) {
+        for (uint64_t bits = level0_[w]; bits != 0; bits &= bits - 1) {
+          buckets_[(w << 6) + static_cast<size_t>(__builtin_ctzll(bits))].clear();
+        }
+      }
+      std::fill(level0_.begin(), level0_.end(), 0);
+      std::fill(level1_.begin(), level1_.end(), 0);
+      level2_ = 0;
+    }
     size_t count = 64;
     while (count <= static_cast<size_t>(max_weight)) count <<= 1;
     if (buckets_.size() < count) buckets_.resize(count);
-    for (auto& bucket : buckets_) bucket.clear();
-    occupied_.assign(count / 64, 0);
-    summary_ = 0;
+    if (level0_.size() < count / 64) level0_.resize(count / 64, 0);
+    if (level1_.size() < (count / 64 + 63) / 64) level1_.resize((count / 64 + 63) / 64, 0);
     mask_ = count - 1;
     current_ = 0;
     size_ = 0;
@@ -128,15 +143,16 @@ class BucketQueue {
   void push(Key key, int32_t vertex) {
     const size_t b = key & mask_;
     buckets_[b].push_back(vertex);
-    occupied_[b >> 6] |= uint64_t{1} << (b & 63);
-    summary_ |= uint64_t{1} << (b >> 6);
+    level0_[b >> 6] |= uint64_t{1} << (b & 63);
+    level1_[b >> 12] |= uint64_t{1} << ((b >> 6) & 63);
+    level2_ |= uint64_t{1} << (b >> 12);
     ++size_;
   }
   std::pair<Key, int32_t> pop() {
     size_t b = current_ & mask_;
     if (buckets_[b].empty()) {
-      // The next non-empty bucket, circularly, by the occupancy bits: a few bit operations however many keys are
-      // empty (a long chain of heavy edges would otherwise step through up to max_weight keys per vertex).
+      // The next non-empty bucket, circularly (a long chain of heavy edges would otherwise step through up to
+      // max_weight keys per vertex).
       const size_t next = next_occupied(b);
       current_ += (next - b) & mask_;
       b = next;
@@ -145,8 +161,13 @@ class BucketQueue {
     const int32_t vertex = bucket.back();
     bucket.pop_back();
     if (bucket.empty()) {
-      occupied_[b >> 6] &= ~(uint64_t{1} << (b & 63));
-      if (occupied_[b >> 6] == 0) summary_ &= ~(uint64_t{1} << (b >> 6));
+      uint64_t& word0 = level0_[b >> 6];
+      word0 &= ~(uint64_t{1} << (b & 63));
+      if (word0 == 0) {
+        uint64_t& word1 = level1_[b >> 12];
+        word1 &= ~(uint64_t{1} << ((b >> 6) & 63));
+        if (word1 == 0) level2_ &= ~(uint64_t{1} << (b >> 12));
+      }
     }
     --size_;
     return {current_, vertex};
@@ -154,19 +175,29 @@ class BucketQueue {
 
  private:
   // The first occupied bucket at or after b, wrapping around (the queue is not empty): in b's word, else in the first
-  // occupied word after it (the summary has a bit per word: at most 2,048 buckets, 32 words), else from the start.
+  // occupied word after it within b's group of 64 words, else in the first occupied group after b's, else from the
+  // start.
   size_t next_occupied(size_t b) const {
     const size_t w = b >> 6;
-    const uint64_t here = occupied_[w] & (~uint64_t{0} << (b & 63));
+    const uint64_t here = level0_[w] & (~uint64_t{0} << (b & 63));
     if (here != 0) return (w << 6) + static_cast<size_t>(__builtin_ctzll(here));
-    const uint64_t later = w + 1 < 64 ? summary_ & (~uint64_t{0} << (w + 1)) : 0;
-    const size_t word = static_cast<size_t>(__builtin_ctzll(later != 0 ? later : summary_));
-    return (word << 6) + static_cast<size_t>(__builtin_ctzll(occupied_[word]));
+    const size_t g = w >> 6;
+    const uint64_t later_words = (w & 63) < 63 ? level1_[g] & (~uint64_t{0} << ((w & 63) + 1)) : 0;
+    size_t word;
+    if (later_words != 0) {
+      word = (g << 6) + static_cast<size_t>(__builtin_ctzll(later_words));
+    } else {
+      const uint64_t later_groups = g < 63 ? level2_ & (~uint64_t{0} << (g + 1)) : 0;
+      const size_t group = static_cast<size_t>(__builtin_ctzll(later_groups != 0 ? later_groups : level2_));
+      word = (group << 6) + static_cast<size_t>(__builtin_ctzll(level1_[group]));
+    }
+    return (word << 6) + static_cast<size_t>(__builtin_ctzll(level0_[word]));
   }
 
   std::vector<std::vector<int32_t>> buckets_;
-  std::vector<uint64_t> occupied_;  // bit b: bucket b holds entries
-  uint64_t summary_ = 0;            // bit w: occupied_[w] != 0
+  std::vector<uint64_t> level0_;  // bit b: bucket b holds entries
+  std::vector<uint64_t> level1_;  // bit w: level0_[w] != 0
+  uint64_t level2_ = 0;           // bit g: level1_[g] != 0 (at most 16 groups of 4,096 buckets)
   size_t mask_ = 0;
   Key current_ = 0;
   size_t size_ = 0;

@@ -47,7 +47,8 @@ class CpuDijkstraTest {
 
     /**
      * CPU Dijkstra's radix heap (native/src/cpu/dijkstra.cpp) keys int distances in 32 bits while (n - 1) x the largest
-     * weight stays below 2^32, else in 64; float distances by their bit patterns. Each key width, on graphs large enough
+     * weight stays below 2^32, else in 64; float distances by their bit patterns; int weights up to 65,535 go to Dial's
+     * buckets instead. Each key width and the buckets, on graphs large enough
      * for the heap to redistribute its buckets many times, and early exit at targets in each, against the Java
      * reference with the tree checked.
      */
@@ -58,6 +59,12 @@ class CpuDijkstraTest {
                 new Spec(RandomGraphs.Shape.UNIFORM, 40_000, 12, WeightType.INT32, 100, 0.1),          // 32-bit
                 new Spec(RandomGraphs.Shape.GRID, 40_000, 13, WeightType.INT32, 1000, 0),              // 32-bit
                 new Spec(RandomGraphs.Shape.RMAT, 40_000, 16, WeightType.INT32, 1000, 0),              // 32-bit
+                // Dial's buckets beyond one level of occupancy bits (weights up to 65,535), each after an early exit
+                // that left entries in the thread's queue, the next one with fewer buckets
+                new Spec(RandomGraphs.Shape.GRID, 40_000, 24, WeightType.INT32, 65_535, 0),
+                new Spec(RandomGraphs.Shape.UNIFORM, 40_000, 25, WeightType.INT32, 5_000, 0.05),
+                new Spec(RandomGraphs.Shape.CHAIN, 20_000, 26, WeightType.INT32, 60_000, 0),
+                new Spec(RandomGraphs.Shape.RMAT, 40_000, 27, WeightType.INT32, 12_711, 0),
                 new Spec(RandomGraphs.Shape.UNIFORM, 40_000, 15, WeightType.INT32, 107_000, 0.05),     // 32-bit, just
                 new Spec(RandomGraphs.Shape.UNIFORM, 40_000, 22, WeightType.INT32, 108_000, 0.05),     // 64-bit, just
                 new Spec(RandomGraphs.Shape.UNIFORM, 5_000, 17, WeightType.INT32, 2_000_000_000, 0),   // 64-bit
