@@ -20,20 +20,8 @@ fi
 suite=$1
 shift
 out=${OUT:-gpu-host-libraries}
-mkdir -p "$out" ../shared
-bench=${BENCH:-}
-if [ -z "$bench" ]; then
-  for b in build/bench-bundle/gsssp-bench build/gpu-bundle/gsssp-bench; do [ -x "$b" ] && { bench=$b; break; }; done
-fi
-[ -n "$bench" ] || { echo "no gsssp-bench launcher (carry build/bench-bundle or a pack_gpu_host.sh bundle)" >&2; exit 2; }
-graphs=${GRAPHS:-build/gpu-bundle/graphs}
-# (A real ../shared/graphs folder, as on the development machine, is left as it is.)
-if [ -d "$graphs" ] && { [ -L ../shared/graphs ] || [ ! -e ../shared/graphs ]; }; then
-  ln -sfn "$(cd "$graphs" && pwd)" ../shared/graphs
-fi
-for f in ../shared/graphs/*.graph.gz ../shared/graphs/*.gr.gz; do
-  [ -f "$f" ] && [ ! -f "${f%.gz}" ] && case "$f" in *rome99*|*delaunay*) gunzip -kf "$f";; esac
-done
+mkdir -p "$out"
+. "$(dirname "$0")/setup_harness.sh" || exit 2
 # The variants, checked before anything runs.
 names=()
 for v in "$@"; do

@@ -12,18 +12,8 @@
 set -uo pipefail
 suite=${1:-benchmarks/suites/wider.txt}
 out=${OUT:-gpu-host-peers}
-mkdir -p "$out" ../shared
-bench=${BENCH:-}
-if [ -z "$bench" ]; then
-  for b in build/bench-bundle/gsssp-bench build/gpu-bundle/gsssp-bench; do [ -x "$b" ] && { bench=$b; break; }; done
-fi
-[ -n "$bench" ] || { echo "no gsssp-bench launcher (carry build/bench-bundle or a pack_gpu_host.sh bundle)" >&2; exit 2; }
-graphs=${GRAPHS:-build/gpu-bundle/graphs}
-[ -d "$graphs" ] && ln -sfn "$(cd "$graphs" && pwd)" ../shared/graphs
-# The suites name some graphs uncompressed; the bundles carry them gzip'd.
-for f in ../shared/graphs/*.graph.gz ../shared/graphs/*.gr.gz; do
-  [ -f "$f" ] && [ ! -f "${f%.gz}" ] && case "$f" in *rome99*|*delaunay*) gunzip -kf "$f";; esac
-done
+mkdir -p "$out"
+. "$(dirname "$0")/setup_harness.sh" || exit 2
 # The runner takes the suite's lines without comments; the copy sits beside the original so relative paths hold.
 list=$(dirname "$suite")/.bench_peers_$(basename "$suite")
 grep -v '^#' "$suite" | grep . > "$list"
