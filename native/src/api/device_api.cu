@@ -32,6 +32,7 @@
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
 #include "common/resident_kernels.cuh"
+#include "common/stage_trace.hpp"
 #include "common/workspace.hpp"
 #include "graph/csr_checks.hpp"
 #include "graph/device_graph.hpp"
@@ -319,6 +320,7 @@ template <class MakeOutput, class OnSuccess>
 void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, const gsssp_options* options,
                gsssp_stats* stats, MakeOutput&& make_output, OnSuccess&& on_success) {
   const auto start = std::chrono::steady_clock::now();
+  gsssp::stage_trace::begin();
   require_non_null(graph, "graph");
   check_device_algorithm(algorithm);
   const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
@@ -345,8 +347,10 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   output.wide_distances = &g.wide_distances;
   gsssp::FinalizeTail tail(query, output);
   query.tail = &tail;
+  gsssp::stage_trace::mark("prepare");
 
   const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
+  gsssp::stage_trace::mark("algorithm-return");
   if (run.negative_cycle_vertex >= 0) {
     // Stats are filled on this failure too: they name the vertex (gsssp_stats.negative_cycle_vertex).
     fill_stats(stats, run, workspace.read_counters(), 0, workspace.query_bytes(), start);
@@ -355,9 +359,13 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
                               static_cast<long long>(run.negative_cycle_vertex)));
   }
   const gsssp::FinalizeResult finished = tail.finish(run.distances, /*drained=*/run.tail_enqueued, run.stopped_at_targets);
+  gsssp::stage_trace::mark("finish");
   on_success(workspace, run.distances, output);
+  gsssp::stage_trace::mark("on-success");
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
              start, finished.distance_bytes, finished.certificate_ms);
+  gsssp::stage_trace::mark("stats");
+  gsssp::stage_trace::current().kernel_ms = run.time_ms;
 }
 
 }  // namespace
@@ -497,6 +505,8 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
       out.predecessors = want_predecessors && predecessors != nullptr;
       return out;
     }, [](gsssp::Workspace&, const void*, const gsssp::QueryOutput&) {});
+    gsssp::stage_trace::mark("released");
+    gsssp::stage_trace::print("host");
   });
 }
 
@@ -617,6 +627,8 @@ int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorit
       std::lock_guard<std::mutex> lock(graph->mutex);
       graph->results.insert(memory);
     });
+    gsssp::stage_trace::mark("released");
+    gsssp::stage_trace::print("resident");
     *out = result.release();
   });
 }
@@ -672,8 +684,11 @@ int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* v
                                   static_cast<long long>(result->num_vertices)));
       }
     }
+    gsssp::stage_trace::begin();
+    {
     ResultUse use(result);
     gsssp::WorkspaceLease lease(result->graph->pool);
+    gsssp::stage_trace::mark("leased");
     gsssp::Workspace& ws = lease.get();
     const cudaStream_t stream = ws.stream();
     const size_t width = stored_bytes(result->weight_type);
@@ -701,8 +716,13 @@ int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* v
       GSSSP_CUDA_CHECK(cudaGetLastError());
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(host, gathered, static_cast<size_t>(count) * width, cudaMemcpyDeviceToHost, stream));
     }
+    gsssp::stage_trace::mark("enqueued");
     ws.synchronize();
+    gsssp::stage_trace::mark("synchronized");
     decode_distances(result->weight_type, host, count, distances);
+    }
+    gsssp::stage_trace::mark("released");
+    gsssp::stage_trace::print("read");
   });
 }
 

@@ -22,6 +22,7 @@
 #include "common/residency.hpp"
 #include "common/sink_source.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
+#include "common/stage_trace.hpp"
 #include "common/timer.hpp"
 #include "common/trace.hpp"
 #include "graph/device_graph.hpp"
@@ -288,6 +289,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // (A pair query's answer is completed after both searches, so its tail is not enqueued here.)
   const bool tail_early = link == nullptr && query.tail != nullptr && query.tail->pipelined();
   if (tail_early) query.tail->prepare();
+  stage_trace::mark("adds-setup");
   DeviceTimer timer(ws);
   int64_t restarts = 0;
   for (;;) {
@@ -323,7 +325,10 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
-    if (tail_early) query.tail->enqueue(a.dist);
+    // The workers count the vertices they reach first (DeviceCounters::first_reached), so the tail need not.
+    if (tail_early) query.tail->enqueue(a.dist, /*reached_counted=*/true);
+    stage_trace::end_tail(stream);
+    stage_trace::mark("adds-submitted");
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
     using clock = std::chrono::steady_clock;
@@ -366,6 +371,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
       }
     }
     // The stream has drained (cudaStreamQuery said so): the report is in host memory.
+    stage_trace::mark("adds-drained");
+    stage_trace::read_tail(ws.stop_event());
     const Report r = *report;
     // A pair search stopped because the other one ended: its distances are upper bounds, checked by run_pair.
     if (r.status == kAborted && link != nullptr && link->quit->load() && !query.cancelled->load()) break;
