@@ -42,6 +42,11 @@ public class KernelCounters {
     private double trialKernelMs;
     private double trialNativeMs;
     private long trialWallNanos;
+    // A resident query's Java-side stages (addStages): this iteration's and the trial's sums, nanoseconds.
+    private final long[] stageNanos = new long[3];
+    private final long[] trialStageNanos = new long[3];
+    private long stageQueries;
+    private long trialStageQueries;
 
     /** Records one query. */
     public void add(Stats stats) {
@@ -50,8 +55,22 @@ public class KernelCounters {
         nativeMs += stats.totalMs();
     }
 
+    /**
+     * Records where one resident query's Java wall time went: the {@code queryResident} call, the read, the close
+     * (System.nanoTime around each), printed as {@code stagesMs=QUERY/READ/CLOSE} in the KERNEL line, to set beside
+     * {@code nativeMs}.
+     */
+    public void addStages(long queryNanos, long readNanos, long closeNanos) {
+        stageNanos[0] += queryNanos;
+        stageNanos[1] += readNanos;
+        stageNanos[2] += closeNanos;
+        stageQueries++;
+    }
+
     @Setup(Level.Iteration)
     public void startIteration(IterationParams iteration) {
+        java.util.Arrays.fill(stageNanos, 0);
+        stageQueries = 0;
         queries = 0;
         kernelMs = 0;
         nativeMs = 0;
@@ -66,6 +85,10 @@ public class KernelCounters {
             trialQueries += queries;
             trialKernelMs += kernelMs;
             trialNativeMs += nativeMs;
+            for (int i = 0; i < stageNanos.length; i++) {
+                trialStageNanos[i] += stageNanos[i];
+            }
+            trialStageQueries += stageQueries;
         }
     }
 
@@ -81,6 +104,9 @@ public class KernelCounters {
         System.out.println(String.format(Locale.ROOT, "%nKERNEL benchmark=%s mode=%s threads=%d %s queries=%d kernelMs=%.6f nativeMs=%.6f javaMs=%.6f",
                 benchmark.getBenchmark().replaceFirst("^.*\\.(\\w+\\.\\w+)$", "$1"), benchmark.getMode().shortLabel(),
                 thread.getThreadCount(), params, trialQueries, trialKernelMs / q, trialNativeMs / q,
-                trialWallNanos / 1e6 / q));
+                trialWallNanos / 1e6 / q)
+                + (trialStageQueries == 0 ? "" : String.format(Locale.ROOT, " stagesMs=%.6f/%.6f/%.6f",
+                        trialStageNanos[0] / 1e6 / trialStageQueries, trialStageNanos[1] / 1e6 / trialStageQueries,
+                        trialStageNanos[2] / 1e6 / trialStageQueries)));
     }
 }
