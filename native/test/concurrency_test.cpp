@@ -8,6 +8,39 @@ namespace {
 
 using Concurrency = GpuTest;
 
+struct ConcurrentQueries {
+  int wrong = 0;      // answers that failed or differ from CPU Dijkstra's (each printed)
+  double ms = 0.0;    // the threads' span, from the first start to the last join
+};
+
+// `threads` threads at once on dg, `queries` queries each: thread t's query i from source ((t + i) % threads) * stride
+// with algorithm(t, i), every answer checked against CPU Dijkstra's (computed first, one per source).
+template <class Algorithm>
+ConcurrentQueries run_concurrent(gsssp_device_graph_t dg, const Graph& g, int threads, int queries, int64_t stride,
+                                 Algorithm algorithm) {
+  std::vector<Result> expected;
+  for (int t = 0; t < threads; ++t) expected.push_back(run_cpu(g, t * stride));
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> running;
+  const double t0 = now_ms();
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      for (int i = 0; i < queries; ++i) {
+        const int which = (t + i) % threads;
+        const int32_t a = algorithm(t, i);
+        const Result r = run_gpu(dg, g, a, which * stride);
+        if (r.status != 0 || r.raw != expected[which].raw) {
+          ++wrong;
+          std::printf("%s from %lld: status %d (%s)\n", algorithm_name(a), static_cast<long long>(which * stride),
+                      r.status, r.status != 0 ? gsssp_last_error() : "wrong distances");
+        }
+      }
+    });
+  }
+  for (auto& thread : running) thread.join();
+  return {wrong.load(), now_ms() - t0};
+}
+
 // 8 threads, 12 queries each (Bellman-Ford, frontier, ADDS in turn) on one resident graph: every answer right.
 TEST_F(Concurrency, EightThreadsOnOneGraph) {
   WeightRule rule;
@@ -16,25 +49,12 @@ TEST_F(Concurrency, EightThreadsOnOneGraph) {
   gsssp_device_graph_t dg = upload(g);
   ASSERT_NE(dg, nullptr);
   constexpr int kThreads = 8;
-  std::vector<Result> expected;
-  for (int t = 0; t < kThreads; ++t) expected.push_back(run_cpu(g, t * 997));
-  std::atomic<int> wrong{0};
-  std::vector<std::thread> threads;
-  const double t0 = now_ms();
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (int i = 0; i < 12; ++i) {
-        const int which = (t + i) % kThreads;
-        const Result r = run_gpu(dg, g, kGpuAlgorithms[i % 3], which * 997);
-        if (r.status != 0 || r.raw != expected[which].raw) ++wrong;
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
-  check(wrong.load() == 0, "concurrent queries: %d of %d wrong", wrong.load(), kThreads * 12);
+  const ConcurrentQueries run =
+      run_concurrent(dg, g, kThreads, 12, 997, [](int, int i) { return kGpuAlgorithms[i % 3]; });
+  check(run.wrong == 0, "concurrent queries: %d of %d wrong", run.wrong, kThreads * 12);
   int64_t bytes = 0;
   gsssp_device_graph_memory(dg, &bytes);
-  std::printf("concurrent: %d threads x 12 queries in %.1f ms, handle holds %.1f MiB\n", kThreads, now_ms() - t0,
+  std::printf("concurrent: %d threads x 12 queries in %.1f ms, handle holds %.1f MiB\n", kThreads, run.ms,
               bytes / 1048576.0);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after concurrent queries");
 }
@@ -134,28 +154,11 @@ TEST_F(Concurrency, NearFarAndAddsShareTheDevice) {
   gsssp_device_graph_t dg = upload(g);
   ASSERT_NE(dg, nullptr);
   constexpr int kThreads = 6, kQueries = 6;
-  std::vector<Result> expected;
-  for (int t = 0; t < kThreads; ++t) expected.push_back(run_cpu(g, t * 6007));
-  std::atomic<int> wrong{0};
-  std::vector<std::thread> threads;
-  const double t0 = now_ms();
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (int i = 0; i < kQueries; ++i) {
-        const int which = (t + i) % kThreads;
-        const int32_t algorithm = (t + i) % 3 == 0 ? GSSSP_ALGORITHM_ADDS : GSSSP_ALGORITHM_NEAR_FAR;
-        const Result r = run_gpu(dg, g, algorithm, which * 6007);
-        if (r.status != 0 || r.raw != expected[which].raw) {
-          ++wrong;
-          std::printf("%s from %d: status %d (%s)\n", algorithm_name(algorithm), which * 6007, r.status,
-                      r.status != 0 ? gsssp_last_error() : "wrong distances");
-        }
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
-  check(wrong.load() == 0, "near-far and adds at once: %d of %d wrong", wrong.load(), kThreads * kQueries);
-  std::printf("near-far and adds: %d threads x %d queries in %.1f ms\n", kThreads, kQueries, now_ms() - t0);
+  const ConcurrentQueries run = run_concurrent(dg, g, kThreads, kQueries, 6007, [](int t, int i) {
+    return (t + i) % 3 == 0 ? GSSSP_ALGORITHM_ADDS : GSSSP_ALGORITHM_NEAR_FAR;
+  });
+  check(run.wrong == 0, "near-far and adds at once: %d of %d wrong", run.wrong, kThreads * kQueries);
+  std::printf("near-far and adds: %d threads x %d queries in %.1f ms\n", kThreads, kQueries, run.ms);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after near-far and adds");
 }
 

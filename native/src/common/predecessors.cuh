@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "common/block_count.cuh"
+#include "common/twc.cuh"
 #include "common/workspace.hpp"
 
 namespace gsssp {
@@ -42,7 +43,7 @@ __device__ __forceinline__ void tight_edge(long long u, typename D::stored du, t
 }
 
 // Pass 1 over every reached vertex's out-edges, expanded as Merrill's TWC (thread-warp-CTA): a vertex of at least a
-// block's worth of edges by the whole block, one of at least a warp's worth by its warp (twc.cuh's warp step), the
+// block's worth of edges by the whole block, one of at least a warp's worth by its warp (twc.cuh's steps), the
 // rest by their own thread. Why: with a thread per vertex, a hub's edges were walked by one thread. On R-MAT 22
 // (gsssp_time --gen rmat:22, H100, benchmarks/results/scale/2026-11-26_8fb29d6_h100) a query with predecessors took
 // 92-95 ms in all where ADDS's search took 5.7-6.0 (the query's tail, which holds this pass, took the rest); on the
@@ -74,22 +75,8 @@ __global__ void tight_edges_kernel(long long num_vertices, const int64_t* __rest
       }
     }
     // Block step: one large vertex at a time, every thread of the block on its edges.
-    for (;;) {
-      if (threadIdx.x == 0) owner = -1;
-      __syncthreads();
-      // An atomic, not a plain store, so that the election is no data race (racecheck).
-      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&owner, static_cast<int>(threadIdx.x));
-      __syncthreads();
-      const int current = owner;
-      if (current < 0) break;
-      if (static_cast<int>(threadIdx.x) == current) {
-        shared_u = u;
-        shared_begin = begin;
-        shared_end = end;
-        shared_du = du;
-        begin = end;
-      }
-      __syncthreads();
+    while (block_take_vertex(owner, begin, end, block_slot(shared_u, u), block_slot(shared_begin, begin),
+                             block_slot(shared_end, end), block_slot(shared_du, du))) {
       const long long bu = shared_u, b_end = shared_end;
       const stored bdu = shared_du;
       const value bdu_value = D::decode(bdu);

@@ -12,6 +12,8 @@
 #include <cstdint>
 
 #include "common/cuda_check.hpp"
+#include "common/query.hpp"
+#include "common/timer.hpp"
 #include "common/workspace.hpp"
 
 namespace gsssp {
@@ -33,6 +35,18 @@ inline void throw_if_cancelled(const std::atomic<bool>& cancelled) {
   fail(user_limit ? GSSSP_ERROR_NOT_CONVERGED : GSSSP_ERROR_INTERNAL, format("%s did not converge within %lld rounds%s", algorithm,
                                     static_cast<long long>(rounds),
                                     user_limit ? " (options.max_iterations)" : " (its own bound: a bug)"));
+}
+
+// The run of a round loop that wrote its answer to `distances`: the timer stopped first (waiting for the stream, so
+// that a failure below is raised with the work drained), then throw_not_converged if the loop hit its limit.
+inline AlgorithmRun finish_round_loop(DeviceTimer& timer, const char* algorithm, const RoundLoopResult& loop,
+                                      bool user_limit, const void* distances) {
+  AlgorithmRun run;
+  run.time_ms = timer.stop_ms();
+  if (!loop.converged) throw_not_converged(algorithm, loop.rounds, user_limit);
+  run.distances = distances;
+  run.rounds = loop.rounds;
+  return run;
 }
 
 // launch_round(r) enqueues round r on the workspace's stream; `last_change` is the device counter those

@@ -293,21 +293,9 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     }
     // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
     const bool any_large = __syncthreads_or(end - begin >= static_cast<long long>(blockDim.x)) != 0;
-    for (; any_large;) {
-      if (threadIdx.x == 0) sh.coop_owner = -1;
-      __syncthreads();
-      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&sh.coop_owner, static_cast<int>(threadIdx.x));
-      __syncthreads();
-      const int owner = sh.coop_owner;
-      if (owner < 0) break;
-      if (static_cast<int>(threadIdx.x) == owner) {
-        sh.coop_begin = begin;
-        sh.coop_end = end;
-        sh.coop_distance = du;
-        sh.coop_vertex = u;
-        begin = end;
-      }
-      __syncthreads();
+    while (any_large && block_take_vertex(sh.coop_owner, begin, end, block_slot(sh.coop_begin, begin),
+                                          block_slot(sh.coop_end, end), block_slot(sh.coop_distance, du),
+                                          block_slot(sh.coop_vertex, u))) {
       relax_range<D, true>(a, sh, warp, lane, r, local, sh.coop_vertex, sh.coop_begin, sh.coop_end, sh.coop_distance,
                            static_cast<int>(blockDim.x), static_cast<int>(threadIdx.x), direct, edges);
       __syncthreads();

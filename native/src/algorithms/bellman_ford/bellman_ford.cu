@@ -33,12 +33,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
                                                 round);
     update_kernel<D><<<grid, block, 0, stream>>>(n, cost, updating_cost, counters, round);
   });
-  AlgorithmRun run;
-  run.time_ms = timer.stop_ms();
-  if (!loop.converged) throw_not_converged("bellman-ford", loop.rounds, query.max_iterations > 0);
-  run.distances = cost;
-  run.rounds = loop.rounds;
-  return run;
+  return finish_round_loop(timer, "bellman-ford", loop, query.max_iterations > 0, cost);
 }
 
 }  // namespace

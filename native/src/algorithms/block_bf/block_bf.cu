@@ -3,9 +3,7 @@
 #include "algorithms/block_bf/block_bf.hpp"
 
 #include <algorithm>
-#include <map>
 #include <vector>
-#include <mutex>
 #include <thread>
 #include <utility>
 
@@ -13,6 +11,7 @@
 #include "common/block_batch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
+#include "common/memo.hpp"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
@@ -27,31 +26,27 @@ size_t shared_bytes(int64_t n) {
 
 // The device's opt-in shared memory per block, asked once per device.
 int max_shared_per_block(int device) {
-  static std::mutex mutex;
-  static std::map<int, int>* cache = new std::map<int, int>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find(device);
-  if (it != cache->end()) return it->second;
-  int bytes = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  // The kernel's own static shared memory (CUB's reduction storage) comes out of the same budget.
-  bytes -= 1024;
-  cache->emplace(device, bytes);
-  return bytes;
+  static auto* memo = new Memo<int, int>();  // never freed
+  return memo->get(device, [device] {
+    int bytes = 0;
+    GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    // The kernel's own static shared memory (CUB's reduction storage) comes out of the same budget.
+    return bytes - 1024;
+  });
 }
 
 // Raises both kernels' dynamic shared memory limit to the device's maximum, once per device and type.
 template <class D>
 void allow_shared(int device) {
-  static std::mutex mutex;
-  static std::map<int, bool>* done = new std::map<int, bool>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  if ((*done)[device]) return;
-  for (const void* kernel : {reinterpret_cast<const void*>(block_bf_kernel<D>),
-                             reinterpret_cast<const void*>(block_bf_shared_kernel<D>)}) {
-    GSSSP_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, max_shared_per_block(device)));
-  }
-  (*done)[device] = true;
+  static auto* done = new Memo<int, bool>();  // never freed
+  done->get(device, [device] {
+    for (const void* kernel : {reinterpret_cast<const void*>(block_bf_kernel<D>),
+                               reinterpret_cast<const void*>(block_bf_shared_kernel<D>)}) {
+      GSSSP_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, max_shared_per_block(device)));
+    }
+    return true;
+  });
 }
 
 // The kernel a graph runs: the whole graph in one block's shared memory when it fits (shared_graph), else the

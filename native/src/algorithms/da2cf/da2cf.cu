@@ -156,12 +156,7 @@ AlgorithmRun run_typed(const QueryContext& query, Relax relax, Layout layout) {
       GSSSP_CUDA_CHECK(cudaGetLastError());
     }
   }
-  AlgorithmRun run;
-  run.time_ms = timer.stop_ms();
-  if (!converged) throw_not_converged(name, rounds, user_limit && query.max_iterations <= n);
-  run.distances = c;
-  run.rounds = rounds;
-  return run;
+  return finish_round_loop(timer, name, {rounds, converged}, user_limit && query.max_iterations <= n, c);
 }
 
 }  // namespace

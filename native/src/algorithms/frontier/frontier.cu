@@ -34,12 +34,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
     relax_frontier_kernel<D><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, cost, flags[round & 1],
                                                          flags[(round + 1) & 1], counters, round);
   });
-  AlgorithmRun run;
-  run.time_ms = timer.stop_ms();
-  if (!loop.converged) throw_not_converged("frontier", loop.rounds, query.max_iterations > 0);
-  run.distances = cost;
-  run.rounds = loop.rounds;
-  return run;
+  return finish_round_loop(timer, "frontier", loop, query.max_iterations > 0, cost);
 }
 
 }  // namespace

@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <mutex>
 #include <utility>
 #include <vector>
 
 #include "algorithms/multi_bf/multi_bf_kernels.cuh"
 #include "common/cuda_check.hpp"
+#include "common/memo.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
@@ -25,21 +24,17 @@ size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 // Resident blocks per SM of the round kernel, per (device, type, groups), with the cooperative-launch check.
 template <class D, int G>
 int resident_blocks(int device) {
-  static std::mutex mutex;
-  static std::map<int, int>* cache = new std::map<int, int>();  // never freed
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find(device);
-  if (it != cache->end()) return it->second;
-  const int per_sm =
-      cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(rounds_kernel<D, G>), kBlockThreads);
-  if (per_sm < 0) {
-    fail(GSSSP_ERROR_UNSUPPORTED, "MULTI_BELLMAN_FORD needs cooperative kernel launch, which this GPU lacks");
-  }
-  int sms = 0;
-  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const int resident = std::max(2, per_sm * sms);
-  cache->emplace(device, resident);
-  return resident;
+  static auto* memo = new Memo<int, int>();  // never freed
+  return memo->get(device, [device] {
+    const int per_sm =
+        cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(rounds_kernel<D, G>), kBlockThreads);
+    if (per_sm < 0) {
+      fail(GSSSP_ERROR_UNSUPPORTED, "MULTI_BELLMAN_FORD needs cooperative kernel launch, which this GPU lacks");
+    }
+    int sms = 0;
+    GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return std::max(2, per_sm * sms);
+  });
 }
 
 // Groups per launch: kMaxGroups unless GSSSP_MULTI_BF_GROUPS (1, 2 or 4; an experiment switch) says otherwise,

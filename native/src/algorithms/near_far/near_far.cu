@@ -48,6 +48,51 @@ constexpr int64_t kMaxTraceSamples = int64_t{1} << 20;
 
 size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 
+// What the stepped and the persistent kernels' arguments (StepArgs, PersistentArgs) share: the four piles of n items
+// and the two tag arrays, carved from their scratch; the graph, the distances, the loop state, Delta and the limit;
+// and, when traced, trace_cap rounds' sizes and times at `trace_memory`.
+template <template <class> class Args, class D>
+void set_shared_args(Args<D>& a, const QueryContext& query, int32_t* piles_memory, int32_t* tags,
+                     typename D::stored* dist, decltype(a.state) state, typename D::value delta, char* trace_memory,
+                     int64_t trace_cap) {
+  const long long n = query.graph.num_vertices;
+  a.near[0] = piles_memory;
+  a.near[1] = piles_memory + n;
+  a.far[0] = piles_memory + 2 * n;
+  a.far[1] = piles_memory + 3 * n;
+  a.near_tag = tags;
+  a.far_tag = tags + n;
+  a.offsets = query.graph.offsets;
+  a.targets = query.graph.targets;
+  a.weights = static_cast<const typename D::weight*>(query.graph.weights);
+  a.dist = dist;
+  a.state = state;
+  a.counters = query.workspace->counters();
+  a.delta = delta;
+  a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  if (trace_cap > 0) {
+    a.trace_sizes = reinterpret_cast<long long*>(trace_memory);
+    a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
+    a.trace_capacity = trace_cap;
+  }
+}
+
+// The run of either loop that ended after `rounds` rounds; when traced, each round's near-pile size and start time go
+// to the caller's samples.
+template <class Args>
+AlgorithmRun finish_run(const QueryContext& query, const Args& a, double time_ms, int64_t rounds) {
+  AlgorithmRun run;
+  run.time_ms = time_ms;
+  run.distances = a.dist;
+  run.rounds = rounds;
+  run.delta = static_cast<double>(a.delta);
+  if (a.trace_capacity > 0) {
+    run.trace_length = copy_trace(*query.workspace, a.trace_times, a.trace_sizes,
+                                  std::min<int64_t>(rounds, a.trace_capacity), query.options.trace);
+  }
+  return run;
+}
+
 // GSSSP_NF_PERSISTENT (see the header): 0 stepped, 1 persistent with gsssp's barrier, 2 with grid.sync().
 int persistent_mode() {
   static const int mode = [] {
@@ -161,28 +206,10 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
   auto* report = reinterpret_cast<PersistentReport*>(staging + align_up(sizeof(PersistentHost)));
 
   PersistentArgs<D> a{};
-  a.near[0] = piles_memory;
-  a.near[1] = piles_memory + n;
-  a.far[0] = piles_memory + 2 * n;
-  a.far[1] = piles_memory + 3 * n;
-  a.near_tag = tags;
-  a.far_tag = tags + n;
-  a.offsets = g.offsets;
-  a.targets = g.targets;
-  a.weights = static_cast<const typename D::weight*>(g.weights);
-  a.dist = dist;
-  a.state = state;
-  a.counters = ws.counters();
+  set_shared_args(a, query, piles_memory, tags, dist, state, delta, state_bytes + state_size, trace_cap);
   a.host_abort = &host->abort;
-  a.delta = delta;
-  a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
   a.solo_items = persistent_solo_items() >= 0 ? persistent_solo_items() : kPersistentSoloItems;
   a.variant = persistent_variant();
-  if (trace_cap > 0) {
-    a.trace_sizes = reinterpret_cast<long long*>(state_bytes + state_size);
-    a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
-    a.trace_capacity = trace_cap;
-  }
 
   // The grid: kPersistentBlocksPerSm per SM (or the override), at most what stays resident, and at most this run's
   // share of the device when other persistent grids (ADDS, multi_bf, other Near-Far runs) want it too. The lease
@@ -236,16 +263,7 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
                                         r.status, static_cast<long long>(rounds)));
   }
 
-  AlgorithmRun run;
-  run.time_ms = timer.elapsed_ms();
-  run.distances = dist;
-  run.rounds = rounds;
-  run.delta = static_cast<double>(delta);
-  if (trace_cap > 0) {
-    // Per round: its near-pile size and when it started.
-    run.trace_length = copy_trace(ws, a.trace_times, a.trace_sizes, std::min(rounds, trace_cap), trace);
-  }
-  return run;
+  return finish_run(query, a, timer.elapsed_ms(), rounds);
 }
 
 // The stepped loop: one launch per step, the measured design (near_far_kernels.cuh's header).
@@ -278,26 +296,8 @@ AlgorithmRun run_stepped(const QueryContext& query) {
   auto* host_state = static_cast<LoopState*>(ws.staging(sizeof(LoopState)));
 
   StepArgs<D> a{};
-  a.near[0] = piles_memory;
-  a.near[1] = piles_memory + n;
-  a.far[0] = piles_memory + 2 * n;
-  a.far[1] = piles_memory + 3 * n;
-  a.near_tag = tags;
-  a.far_tag = tags + n;
-  a.offsets = g.offsets;
-  a.targets = g.targets;
-  a.weights = static_cast<const typename D::weight*>(g.weights);
-  a.dist = dist;
-  a.state = state;
-  a.counters = ws.counters();
-  a.delta = delta;
-  a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  set_shared_args(a, query, piles_memory, tags, dist, state, delta, state_bytes + sizeof(LoopState), trace_cap);
   a.solo_items = block;  // one pass of one block (a bigger one-block step measured slower)
-  if (trace_cap > 0) {
-    a.trace_sizes = reinterpret_cast<long long*>(state_bytes + sizeof(LoopState));
-    a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);
-    a.trace_capacity = trace_cap;
-  }
 
   // One fixed grid for every launch, as many blocks as stay resident: the host does not know a step's pile
   // size, the step itself decides how many of these blocks take part (active_blocks).
@@ -331,17 +331,7 @@ AlgorithmRun run_stepped(const QueryContext& query) {
   }
   const auto rounds = static_cast<int64_t>(host_state->rounds);
 
-  AlgorithmRun run;
-  run.time_ms = timer.stop_ms();
-  run.distances = dist;
-  run.rounds = rounds;
-  run.delta = static_cast<double>(delta);
-
-  if (trace_cap > 0) {
-    // Per round: its near-pile size and when it started.
-    run.trace_length = copy_trace(ws, a.trace_times, a.trace_sizes, std::min(rounds, trace_cap), trace);
-  }
-  return run;
+  return finish_run(query, a, timer.stop_ms(), rounds);
 }
 
 // The persistent loop where GSSSP_NF_PERSISTENT asks for it and the device can run it, else the stepped loop.

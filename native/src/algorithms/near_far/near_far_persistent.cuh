@@ -422,20 +422,8 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
       edges += static_cast<unsigned long long>(end - begin);
     }
     // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
-    for (;;) {
-      if (threadIdx.x == 0) owner = -1;
-      __syncthreads();
-      if (end - begin >= static_cast<long long>(blockDim.x)) atomicMax(&owner, static_cast<int>(threadIdx.x));
-      __syncthreads();
-      const int current = owner;
-      if (current < 0) break;
-      if (static_cast<int>(threadIdx.x) == current) {
-        shared_begin = begin;
-        shared_end = end;
-        shared_du = du;
-        begin = end;
-      }
-      __syncthreads();
+    while (block_take_vertex(owner, begin, end, block_slot(shared_begin, begin), block_slot(shared_end, end),
+                             block_slot(shared_du, du))) {
       const long long b = shared_begin, e_end = shared_end;
       const value d = shared_du;
       for (long long e = b + threadIdx.x; e < e_end; e += blockDim.x) {
