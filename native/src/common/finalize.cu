@@ -96,7 +96,7 @@ void write_host_distances(Workspace& ws, long long n, void* host_distances, Kern
 // an earlier enqueue ran behind a run that was then restarted, so what it counted is cleared first.
 template <class D>
 void enqueue_outputs(const QueryContext& query, const typename D::stored* distances, const QueryOutput& out,
-                     const int32_t* predecessors, bool reset, bool reached_counted) {
+                     const int32_t* predecessors, bool reset) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -118,11 +118,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
         n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), distances, nullptr, counters);
   }
   if (out.resident) {
-    // A search that counted its first reaches (DeviceCounters::first_reached) spares the resident result this pass
-    // over every distance: on R-MAT 22, 32 MB read behind the kernel, before the query can return.
-    if (!reached_counted) {
-      count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
-    }
+    count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
   } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
     // the reached vertices and says whether every distance fit 2 bytes, or 4.
@@ -150,12 +146,11 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
 // distances did not fit, the 8-byte output written instead (one more pass, copy and synchronisation).
 template <class D>
 FinalizeResult complete_outputs(const QueryContext& query, const typename D::stored* distances,
-                                const QueryOutput& out, bool drained, bool stopped_at_targets, bool reached_counted) {
+                                const QueryOutput& out, bool drained, bool stopped_at_targets) {
   Workspace& ws = *query.workspace;
   if (!drained) ws.synchronize();
   FinalizeResult result;
   result.counters = ws.host_counters();
-  if (reached_counted && out.resident) result.counters.reached = result.counters.first_reached + 1;  // + the source
   if (result.counters.overflow != 0 && !stopped_at_targets) throw_overflow(query.source);
   const bool compact = !out.resident && out.compact && out.host_distances != nullptr;
   if (!compact) return result;
@@ -194,14 +189,13 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
 }
 
 template <class D>
-void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset,
-                   bool reached_counted) {
-  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset, reached_counted);
+void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset) {
+  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset);
 }
 
 template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
-                            bool drained, bool stopped_at_targets, bool reached_counted) {
+                            bool drained, bool stopped_at_targets) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
   double certificate_ms = 0.0;
   if (!enqueued) {
@@ -215,11 +209,10 @@ FinalizeResult finish_typed(const QueryContext& query, const void* stored, const
         fail(GSSSP_ERROR_CERTIFICATE, "the answer fails its certificate: " + certify::describe(c));
       }
     }
-    enqueue_outputs<D>(query, distances, out, predecessors, false, false);
+    enqueue_outputs<D>(query, distances, out, predecessors, false);
     drained = false;
-    reached_counted = false;
   }
-  FinalizeResult result = complete_outputs<D>(query, distances, out, drained, stopped_at_targets, reached_counted);
+  FinalizeResult result = complete_outputs<D>(query, distances, out, drained, stopped_at_targets);
   result.certificate_ms = certificate_ms;
   return result;
 }
@@ -261,13 +254,12 @@ void FinalizeTail::prepare() {
   if (bytes > 0) query_.workspace->buffer(Slot::kOutput, bytes);
 }
 
-void FinalizeTail::enqueue(const void* stored_distances, bool reached_counted) {
+void FinalizeTail::enqueue(const void* stored_distances) {
   if (!pipelined()) fail(GSSSP_ERROR_INTERNAL, "a query tail with predecessors cannot be enqueued early");
-  reached_counted_ = reached_counted;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0, reached_counted);
+    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0);
   } else {
-    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0, reached_counted);
+    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0);
   }
   ++enqueued_;
 }
@@ -275,11 +267,9 @@ void FinalizeTail::enqueue(const void* stored_distances, bool reached_counted) {
 FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, bool stopped_at_targets) {
   const bool enqueued = enqueued_ > 0;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
-                                         reached_counted_);
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
   }
-  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
-                                     reached_counted_);
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
 }
 
 }  // namespace gsssp

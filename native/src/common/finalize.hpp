@@ -56,10 +56,8 @@ class FinalizeTail {
   // growing it behind a running kernel would wait for the kernel.
   void prepare();
   // Behind the algorithm's last kernel, before the host waits; again after each restart of the algorithm
-  // (the counters the tail accumulates are reset first). Only when pipelined(). `reached_counted`: the algorithm
-  // counted its first reaches (DeviceCounters::first_reached, reset by each of its runs), so a resident result's
-  // reached count needs no pass over the distances.
-  void enqueue(const void* stored_distances, bool reached_counted = false);
+  // (the counters the tail accumulates are reset first). Only when pipelined().
+  void enqueue(const void* stored_distances);
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
   FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);
@@ -69,7 +67,6 @@ class FinalizeTail {
   const QueryOutput& output_;
   mutable int pipelined_ = -1;  // -1: not asked yet
   int enqueued_ = 0;
-  bool reached_counted_ = false;
 };
 
 }  // namespace gsssp

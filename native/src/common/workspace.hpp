@@ -26,9 +26,6 @@ struct DeviceCounters {
   unsigned long long unset_predecessors;
   unsigned long long overflow;
   unsigned long long wide_needed;  // bit 0: a distance does not fit the compact 4-byte output; bit 1: nor the narrow 2-byte one
-  // Vertices other than the source that a search lowered from infinity, counted as it ran (ADDS): with the source,
-  // the reached count, which a resident result then needs no pass over the distances for (FinalizeTail::enqueue).
-  unsigned long long first_reached;
 };
 
 // Named scratch buffers. Algorithms pick the ones they need; each grows on demand and is then reused. The names

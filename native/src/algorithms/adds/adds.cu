@@ -325,8 +325,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
-    // The workers count the vertices they reach first (DeviceCounters::first_reached), so the tail need not.
-    if (tail_early) query.tail->enqueue(a.dist, /*reached_counted=*/true);
+    if (tail_early) query.tail->enqueue(a.dist);
     stage_trace::end_tail(stream);
     stage_trace::mark("adds-submitted");
 

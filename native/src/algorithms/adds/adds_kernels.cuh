@@ -43,7 +43,6 @@ __global__ void init_kernel(KernelArgs<D> a, long long source) {
   for (long long i = grid_thread_index(); i < kSegmentsPerBlock; i += grid_stride()) a.wcc[i] = i == 0 ? 1u : 0u;
   for (long long w = grid_thread_index(); w < a.workers; w += grid_stride()) a.af[w] = 0;
   if (grid_thread_index() == 0) {
-    a.counters->first_reached = 0;  // counted anew by each run (a restart's too)
     a.pool[0] = static_cast<int32_t>(source);
     a.queue->resv[0].value = 1;
     a.queue->clip_min = static_cast<unsigned long long>(D::kInfinity);

@@ -65,9 +65,6 @@ struct WorkerShared {
   int coop_owner;
   unsigned long long visits_slot, edges_slot;
   int buffered[kMaxWarps];
-  // Per warp (lane 0 writes): vertices whose distance this block lowered from infinity, i.e. reached for the first
-  // time (summed into DeviceCounters::first_reached as the worker ends).
-  unsigned first_reached[kMaxWarps];
   int32_t buffer_vertex[kMaxWarps][kPushBuffer];
   typename D::value buffer_value[kMaxWarps][kPushBuffer];
   // Local rounds: vertices lowered into the assignment's own bucket (or a higher-priority one) that the
@@ -127,10 +124,6 @@ __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared
     const bool lowered = encoded[u] < seen[u];
     const unsigned mask = __ballot_sync(0xffffffffu, lowered);
     if (mask == 0) continue;  // uniform
-    // The atomic's old value says whether this lowering is the vertex's first: exactly one lowering of each reached
-    // vertex but the source sees infinity, so the counts add up to the reached vertices with no pass over them.
-    const unsigned first = __ballot_sync(0xffffffffu, lowered && seen[u] == D::kInfinity);
-    if (lane == 0 && first != 0) sh.first_reached[warp] += static_cast<unsigned>(__popc(first));
     const int base = sh.buffered[warp];
     if (lowered) {
       const int at = base + __popc(mask & ((1u << lane) - 1u));
@@ -348,10 +341,7 @@ template <class D>
 __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   block_counter_clear(&sh.visits_slot);
   block_counter_clear(&sh.edges_slot);
-  for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) {
-    sh.buffered[i] = 0;
-    sh.first_reached[i] = 0;
-  }
+  for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0;
   unsigned long long visits = 0, edges = 0;
 
   unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_timer_ns();
@@ -429,10 +419,6 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     }
   }
   if (threadIdx.x == 0) {
-    // Every warp's count was written before the barrier that ended the last assignment.
-    unsigned long long first = 0;
-    for (int i = 0; i < kMaxWarps; ++i) first += sh.first_reached[i];
-    if (first != 0) atomicAdd(&a.counters->first_reached, first);
     Report& r = a.queue->report;
     atomicAdd(&r.worker_wait_ns, wait_ns);
     atomicAdd(&r.worker_busy_ns, busy_ns);
