@@ -148,9 +148,10 @@ public class ServingBenchmark {
          * Runs the benchmark's Java path (queryResident, one read, close) {@link #JIT_WARMUP_CALLS} times on a
          * 1,000-vertex graph first, so that the measured calls run compiled code, as in a service that has answered
          * queries for a while. A 5 ms R-MAT 22 query leaves JMH's warm-up iterations a few hundred calls, far below
-         * C2's compile thresholds (thousands of invocations), and the interpreted FFM path cost 17-30 µs per query
-         * and 7-25 µs per read beyond the native calls' own time (H100, call BC: stage timings from Java beside the
-         * native stage trace, GSSSP_STAGE_TRACE=1).
+         * C2's compile thresholds (thousands of invocations). Java's stages beyond the native call on one H100
+         * (benchmarks/results/serving/2026-11-27_af4564e_h100): without this warm-up the queryResident call took
+         * 26-30 µs more than the native call, the read 32-37 µs and the close 5-6 µs (call BB-2); with it, 10, 21.4
+         * and 1.2 µs (call BD-2).
          */
         private static void compileJavaPath() {
             long t0 = System.nanoTime();
