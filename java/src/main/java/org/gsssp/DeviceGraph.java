@@ -332,7 +332,9 @@ public final class DeviceGraph implements AutoCloseable {
             }
             int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
                     out, stats);
-            Status.checkQuery(status, describe(resolved, source), stats);
+            if (status != GssspNative.GSSSP_SUCCESS()) {
+                Status.checkQuery(status, describe(resolved, source), stats);
+            }
             return new DeviceResult(this, out.get(ValueLayout.ADDRESS, 0), source, resolved, NativeGraph.stats(stats),
                     options.computePredecessors());
         } finally {
@@ -868,7 +870,9 @@ public final class DeviceGraph implements AutoCloseable {
             MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
             int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source, nativeOptions, distances,
                     predecessors == null ? MemorySegment.NULL : predecessors, stats);
-            Status.checkQuery(status, describe(resolved, source), stats);
+            if (status != GssspNative.GSSSP_SUCCESS()) {
+                Status.checkQuery(status, describe(resolved, source), stats);
+            }
             return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
         }
     }

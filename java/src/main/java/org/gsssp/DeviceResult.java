@@ -277,7 +277,10 @@ public final class DeviceResult implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment index = arena.allocateFrom(ValueLayout.JAVA_INT, v);
             MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
-            check(GssspNative.gsssp_device_result_distances(handle, index, 1, out), "distance of vertex " + v);
+            int status = GssspNative.gsssp_device_result_distances(handle, index, 1, out);
+            if (status != GssspNative.GSSSP_SUCCESS()) {
+                check(status, "distance of vertex " + v);
+            }
             return out.get(ValueLayout.JAVA_LONG, 0);
         } finally {
             lock.unlockRead(stamp);
@@ -343,7 +346,11 @@ public final class DeviceResult implements AutoCloseable {
         return stamp;
     }
 
+    // The message is built only on failure: a read is on the serving path, and the text names the graph.
     private void check(int status, String what) {
+        if (status == GssspNative.GSSSP_SUCCESS()) {
+            return;
+        }
         Status.check(status, what + " of a resident result (" + algorithm.cliName() + " from vertex "
                 + owner.graph().ids().toExternal(source) + " on " + owner.graph().name() + ")");
     }
