@@ -264,11 +264,15 @@ public final class ServingSummary implements Callable<Integer> {
         if (runs.isEmpty()) {
             return;
         }
+        List<Run> queryOnly = select(all, used,
+                r -> r.className().equals("ServingBenchmark") && r.method().equals("residentQueryOnly"));
         md.append("## One target from a resident result (ServingBenchmark.residentOneTarget)\n\n")
-                .append("`queryResident` (ADDS, no predecessors), `distanceAsLong(target)`, close; against the kernel and ")
-                .append("against a whole query into QueryBuffers on the same graph (ServingBenchmark.query, when run).\n\n")
-                .append("| graph | Java ms | p50 ms | p99 ms | native ms | kernel ms | Java / kernel | query into buffers, Java ms |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append("`queryResident` (ADDS, no predecessors), `distanceAsLong(target)`, close; against the kernel, ")
+                .append("the same without the read (ServingBenchmark.residentQueryOnly) and a whole query into ")
+                .append("QueryBuffers on the same graph (ServingBenchmark.query), when run.\n\n")
+                .append("| graph | Java ms | p50 ms | p99 ms | native ms | kernel ms | Java / kernel | Java − kernel µs ")
+                .append("| without the read: Java − kernel µs | query into buffers, Java ms |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String g : values(runs, "oneTargetGraph")) {
             Run avg = find(runs, r -> g.equals(r.param("oneTargetGraph")) && r.mode().equals("avgt"));
             Run sample = find(runs, r -> g.equals(r.param("oneTargetGraph")) && r.mode().equals("sample"));
@@ -277,8 +281,11 @@ public final class ServingSummary implements Callable<Integer> {
             double kernel = counted == null ? Double.NaN : counted.perQueryMs("kernelMs");
             Run full = find(all, r -> r.className().equals("ServingBenchmark") && r.method().equals("query")
                     && r.mode().equals("avgt") && sameGraph(g, r.param("graph")));
+            Run bare = find(queryOnly, r -> g.equals(r.param("oneTargetGraph")) && r.mode().equals("avgt"));
             row(md, graphName(g), fmt(java), fmt(pct(sample, "50.0")), fmt(pct(sample, "99.0")),
                     fmt(counted == null ? Double.NaN : counted.perQueryMs("nativeMs")), fmt(kernel), ratio(java, kernel),
+                    fmt((java - kernel) * 1e3),
+                    bare == null ? "–" : fmt((bare.ms() - bare.perQueryMs("kernelMs")) * 1e3),
                     full == null ? "–" : fmt(full.ms()));
         }
         md.append('\n');

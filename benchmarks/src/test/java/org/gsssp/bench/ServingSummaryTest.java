@@ -40,7 +40,8 @@ class ServingSummaryTest {
     @Test
     void residentOneTargetIsComparedWithKernelAndWholeQuery() throws Exception {
         // the ';' spec of -p names the same graph as the ',' spec of ServingBenchmark.query (6.5 ms)
-        assertHas(summary(), "| rmat:scale=22,ef=16,seed=1,w=1..1000 | 5.000 | 4.900 | 6.100 | 4.800 | 4.500 | 1.11× | 6.500 |");
+        // Java - kernel: 5.0 - 4.5 ms; without the read (residentQueryOnly): 4.7 - 4.5 ms
+        assertHas(summary(), "| rmat:scale=22,ef=16,seed=1,w=1..1000 | 5.000 | 4.900 | 6.100 | 4.800 | 4.500 | 1.11× | 500.0 | 200.0 | 6.500 |");
     }
 
     @Test
