@@ -365,7 +365,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   fill_stats(stats, run, finished.counters, static_cast<int64_t>(finished.counters.reached), workspace.query_bytes(),
              start, finished.distance_bytes, finished.certificate_ms);
   gsssp::stage_trace::mark("stats");
-  gsssp::stage_trace::current().kernel_ms = run.time_ms;
+  gsssp::stage_trace::set_kernel_ms(run.time_ms);
 }
 
 }  // namespace
@@ -685,41 +685,41 @@ int gsssp_device_result_distances(gsssp_device_result_t result, const int32_t* v
       }
     }
     gsssp::stage_trace::begin();
-    {
-    ResultUse use(result);
-    gsssp::WorkspaceLease lease(result->graph->pool);
-    gsssp::stage_trace::mark("leased");
-    gsssp::Workspace& ws = lease.get();
-    const cudaStream_t stream = ws.stream();
-    const size_t width = stored_bytes(result->weight_type);
-    const auto* all = static_cast<const char*>(result->memory->distances.get());
-    auto* host = static_cast<char*>(ws.staging(static_cast<size_t>(count) * width));
-    if (count <= kDirectReads) {
-      // A few small copies cost less than moving the indices over and launching a gather.
-      for (int64_t i = 0; i < count; ++i) {
-        GSSSP_CUDA_CHECK(cudaMemcpyAsync(host + i * width, all + static_cast<size_t>(vertices[i]) * width, width,
-                                         cudaMemcpyDeviceToHost, stream));
-      }
-    } else {
-      auto* indices = ws.buffer<int32_t>(gsssp::Slot::kFlags0, count);
-      void* gathered = ws.buffer(gsssp::Slot::kOutput, static_cast<size_t>(count) * width);
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(indices, vertices, static_cast<size_t>(count) * sizeof(int32_t),
-                                       cudaMemcpyHostToDevice, stream));
-      const int grid = result->graph->graph->grid_for(count, 256);
-      if (width == 8) {
-        gsssp::gather_kernel<unsigned long long><<<grid, 256, 0, stream>>>(
-            count, indices, reinterpret_cast<const unsigned long long*>(all), static_cast<unsigned long long*>(gathered));
+    {  // the lease and the use end here, so that the trace's last stage is their release
+      ResultUse use(result);
+      gsssp::WorkspaceLease lease(result->graph->pool);
+      gsssp::stage_trace::mark("leased");
+      gsssp::Workspace& ws = lease.get();
+      const cudaStream_t stream = ws.stream();
+      const size_t width = stored_bytes(result->weight_type);
+      const auto* all = static_cast<const char*>(result->memory->distances.get());
+      auto* host = static_cast<char*>(ws.staging(static_cast<size_t>(count) * width));
+      if (count <= kDirectReads) {
+        // A few small copies cost less than moving the indices over and launching a gather.
+        for (int64_t i = 0; i < count; ++i) {
+          GSSSP_CUDA_CHECK(cudaMemcpyAsync(host + i * width, all + static_cast<size_t>(vertices[i]) * width, width,
+                                           cudaMemcpyDeviceToHost, stream));
+        }
       } else {
-        gsssp::gather_kernel<unsigned int><<<grid, 256, 0, stream>>>(
-            count, indices, reinterpret_cast<const unsigned int*>(all), static_cast<unsigned int*>(gathered));
+        auto* indices = ws.buffer<int32_t>(gsssp::Slot::kFlags0, count);
+        void* gathered = ws.buffer(gsssp::Slot::kOutput, static_cast<size_t>(count) * width);
+        GSSSP_CUDA_CHECK(cudaMemcpyAsync(indices, vertices, static_cast<size_t>(count) * sizeof(int32_t),
+                                         cudaMemcpyHostToDevice, stream));
+        const int grid = result->graph->graph->grid_for(count, 256);
+        if (width == 8) {
+          gsssp::gather_kernel<unsigned long long><<<grid, 256, 0, stream>>>(
+              count, indices, reinterpret_cast<const unsigned long long*>(all), static_cast<unsigned long long*>(gathered));
+        } else {
+          gsssp::gather_kernel<unsigned int><<<grid, 256, 0, stream>>>(
+              count, indices, reinterpret_cast<const unsigned int*>(all), static_cast<unsigned int*>(gathered));
+        }
+        GSSSP_CUDA_CHECK(cudaGetLastError());
+        GSSSP_CUDA_CHECK(cudaMemcpyAsync(host, gathered, static_cast<size_t>(count) * width, cudaMemcpyDeviceToHost, stream));
       }
-      GSSSP_CUDA_CHECK(cudaGetLastError());
-      GSSSP_CUDA_CHECK(cudaMemcpyAsync(host, gathered, static_cast<size_t>(count) * width, cudaMemcpyDeviceToHost, stream));
-    }
-    gsssp::stage_trace::mark("enqueued");
-    ws.synchronize();
-    gsssp::stage_trace::mark("synchronized");
-    decode_distances(result->weight_type, host, count, distances);
+      gsssp::stage_trace::mark("enqueued");
+      ws.synchronize();
+      gsssp::stage_trace::mark("synchronized");
+      decode_distances(result->weight_type, host, count, distances);
     }
     gsssp::stage_trace::mark("released");
     gsssp::stage_trace::print("read");

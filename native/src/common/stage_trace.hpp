@@ -54,6 +54,11 @@ inline void mark(const char* name) {
   ++t.count;
 }
 
+// The algorithm's own time (gsssp_stats.time_ms), printed beside the stages.
+inline void set_kernel_ms(double ms) {
+  if (enabled()) current().kernel_ms = ms;
+}
+
 // The device time from `stop` (recorded behind the kernel) to an event recorded now on `stream`, once the stream has
 // drained: call end_tail() behind the tail's last operation and read_tail() after the wait.
 inline cudaEvent_t tail_event() {
