@@ -88,6 +88,7 @@ std::unique_ptr<DeviceGraph> upload_graph(int device, const gsssp_csr& csr, gsss
       cudaDeviceGetAttribute(&graph->multiprocessor_count, cudaDevAttrMultiProcessorCount, device));
   GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&graph->max_threads_per_multiprocessor,
                                           cudaDevAttrMaxThreadsPerMultiProcessor, device));
+  GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&graph->l2_cache_bytes, cudaDevAttrL2CacheSize, device));
 
   const size_t n = static_cast<size_t>(csr.num_vertices);
   const size_t m = static_cast<size_t>(csr.num_edges);

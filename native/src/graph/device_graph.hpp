@@ -36,6 +36,7 @@ struct DeviceGraph {
   std::string negative_weight_message;  // empty when all weights are >= 0
   int multiprocessor_count = 1;
   int max_threads_per_multiprocessor = 2048;
+  int l2_cache_bytes = 0;  // cudaDevAttrL2CacheSize; 0 = not known
   // A query's distances needed more than the narrow 2-byte output (gsssp_options.compact_distances 2): later
   // queries on this graph go straight to 4 bytes instead of writing 2 and then falling back (finalize.cu).
   mutable std::atomic<bool> wide_distances{false};

@@ -259,6 +259,20 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     return text != nullptr && text[0] == '0' ? 0 : 1;
   }();
   a.spread = spread;
+  // Streaming edge loads (adds_worker.cuh) only where ADDS's data does not fit L2: distances, expansion marks and offsets
+  // (24 bytes a vertex) and edges (8 bytes each). On the large graphs edge data read once per expansion would push the
+  // distances out of L2; on a graph that fits, a vertex expanded again finds its edges there, and evict-first loses that.
+  // Measured on an H100 (50 MB of L2; benchmarks/results/adds/2026-11-27_ad3042e_h100, calls CB and CD, two rounds),
+  // streaming against plain loads, ms: R-MAT 22 4.78 / 4.66 against 4.92 / 4.91, random 4M x 7 (w 1..10) 2.68 / 2.73
+  // against 2.84 / 2.80; but wiki-Vote (about 1 MB) 0.151 / 0.149 against 0.144 / 0.142 and soc-Slashdot0902 (9.6 MB)
+  // 0.367 / 0.347 against 0.345 / 0.339. GSSSP_ADDS_STREAM=0 / 1 forces it off / on (read once per process), for A/B
+  // runs.
+  static const int stream_switch = [] {
+    const char* text = std::getenv("GSSSP_ADDS_STREAM");
+    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
+  }();
+  const double working_set = 24.0 * static_cast<double>(n) + 8.0 * static_cast<double>(g.num_edges);
+  a.stream_edges = stream_switch >= 0 ? stream_switch : working_set > static_cast<double>(dg.l2_cache_bytes) ? 1 : 0;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();

@@ -197,6 +197,7 @@ struct KernelArgs {
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
   int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
+  int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;
