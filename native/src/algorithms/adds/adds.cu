@@ -39,6 +39,13 @@ struct Layout {
 
 size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 
+// An A/B switch from the environment, read by the caller once per process: -1 when unset, 0 when it starts with '0',
+// else 1.
+int env_switch(const char* name) {
+  const char* text = std::getenv(name);
+  return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
+}
+
 Layout layout_for(int64_t blocks, int buckets, int workers) {
   Layout l;
   size_t at = 0;
@@ -254,11 +261,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
   // environment turns it off, for A/B runs (read once per process).
-  static const int spread = [] {
-    const char* text = std::getenv("GSSSP_ADDS_SPREAD");
-    return text != nullptr && text[0] == '0' ? 0 : 1;
-  }();
-  a.spread = spread;
+  static const int spread = env_switch("GSSSP_ADDS_SPREAD");
+  a.spread = spread == 0 ? 0 : 1;
   // Streaming edge loads (adds_worker.cuh) only where ADDS's data does not fit L2: distances, expansion marks and offsets
   // (24 bytes a vertex) and edges (8 bytes each). On the large graphs edge data read once per expansion would push the
   // distances out of L2; on a graph that fits, a vertex expanded again finds its edges there, and evict-first loses that.
@@ -267,10 +271,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // against 2.84 / 2.80; but wiki-Vote (about 1 MB) 0.151 / 0.149 against 0.144 / 0.142 and soc-Slashdot0902 (9.6 MB)
   // 0.367 / 0.347 against 0.345 / 0.339. GSSSP_ADDS_STREAM=0 / 1 forces it off / on (read once per process), for A/B
   // runs.
-  static const int stream_switch = [] {
-    const char* text = std::getenv("GSSSP_ADDS_STREAM");
-    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-  }();
+  static const int stream_switch = env_switch("GSSSP_ADDS_STREAM");
   const double working_set = 24.0 * static_cast<double>(n) + 8.0 * static_cast<double>(g.num_edges);
   a.stream_edges = stream_switch >= 0 ? stream_switch : working_set > static_cast<double>(dg.l2_cache_bytes) ? 1 : 0;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;

@@ -53,6 +53,18 @@ constexpr int kPushBuffer = 31 + kRounds * 32;
 constexpr int kLocalRoundItems = kDirectAtomicItems;
 constexpr int kLocalItems = 256;
 
+// An edge's target or weight. Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
+// graphs): streamed (ld.global.cs, evict-first) where ADDS's data exceeds L2 (`stream`, KernelArgs::stream_edges, set by
+// adds.cu), so that it does not push the distances out. Measured on an H100 in two A/Bs against plain loads
+// (benchmarks/results/adds/2026-11-27_ad3042e_h100, medians of 5, two rounds each, ms): R-MAT 22 4.87/4.91 -> 4.73/4.68
+// and 4.90/4.90 -> 4.73/4.77; random 4M x 7 (w 1..10) 2.80/2.77 -> 2.72/2.68 and 2.84/2.80 -> 2.68/2.73; random 4M x 4
+// 2.31/2.27 -> 2.19/2.22; grid 2048^2, 2-D rgg, road NY, rome99 and delaunay_n15 within 1.7% either way; the road-like
+// 2048^2 graph 8.96/8.89 -> 9.02/9.04.
+template <class T>
+__device__ __forceinline__ T load_edge(const T* p, int stream) {
+  return stream ? __ldcs(p) : *p;
+}
+
 template <class D>
 struct WorkerShared {
   WriterCache cache;
@@ -218,15 +230,8 @@ __device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared
     for (int u = 0; u < kRounds; ++u) {
       const long long e = e0 + static_cast<long long>(u) * stride + rank;
       valid[u] = e < end;
-      // Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random graphs): streamed
-      // (ld.global.cs, evict-first) where ADDS's data exceeds L2 (a.stream_edges, adds.cu), so that it does not push the
-      // distances out. Measured on an H100 in two
-      // A/Bs against plain loads (benchmarks/results/adds/2026-11-27_ad3042e_h100, medians of 5, two rounds each, ms):
-      // R-MAT 22 4.87/4.91 -> 4.73/4.68 and 4.90/4.90 -> 4.73/4.77; random 4M x 7 (w 1..10) 2.80/2.77 -> 2.72/2.68
-      // and 2.84/2.80 -> 2.68/2.73; random 4M x 4 2.31/2.27 -> 2.19/2.22; grid 2048^2, 2-D rgg, road NY, rome99 and
-      // delaunay_n15 within 1.7% either way; the road-like 2048^2 graph 8.96/8.89 -> 9.02/9.04.
-      target[u] = valid[u] ? (a.stream_edges ? __ldcs(&targets[e]) : targets[e]) : 0;
-      weight[u] = valid[u] ? (a.stream_edges ? __ldcs(&weights[e]) : weights[e]) : typename D::weight(0);
+      target[u] = valid[u] ? load_edge(&targets[e], a.stream_edges) : 0;
+      weight[u] = valid[u] ? load_edge(&weights[e], a.stream_edges) : typename D::weight(0);
       dist[u] = du;
     }
     relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
@@ -334,8 +339,8 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
         dist[u] = __shfl_sync(0xffffffffu, du, owner);
         valid[u] = k < total;
         const long long e = owner_begin + (k - owner_start);
-        target[u] = valid[u] ? (a.stream_edges ? __ldcs(&targets[e]) : targets[e]) : 0;  // as in relax_range
-        weight[u] = valid[u] ? (a.stream_edges ? __ldcs(&weights[e]) : weights[e]) : typename D::weight(0);
+        target[u] = valid[u] ? load_edge(&targets[e], a.stream_edges) : 0;
+        weight[u] = valid[u] ? load_edge(&weights[e], a.stream_edges) : typename D::weight(0);
       }
       relax_edges<D>(a, sh, warp, lane, valid, target, weight, dist, direct);
       flush_pushes<D>(a, sh, warp, lane, r, local, false);
