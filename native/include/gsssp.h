@@ -248,7 +248,8 @@ typedef struct gsssp_stats {
   int64_t iterations;          /* rounds (GPU) or heap extractions (CPU Dijkstra) */
   int64_t vertex_visits;       /* vertices whose out-edges were processed: the ADDS paper's work count */
   int64_t edges_relaxed;       /* edge relaxations attempted */
-  int64_t vertices_reached;    /* vertices with a finite distance */
+  int64_t vertices_reached;    /* vertices with a finite distance; -1 from gsssp_device_graph_sssp_resident, which leaves
+                                  the count (a pass over all n distances) to gsssp_device_result_reached */
   int64_t peak_device_memory;  /* bytes of device memory the query's scratch uses (0 on the CPU) */
   double delta;                /* the bucket width used (delta-stepping family), else 0 */
   int64_t trace_length;        /* samples written to options.trace */
@@ -357,7 +358,9 @@ GSSSP_API int gsssp_host_free(void* pointer);
 typedef struct gsssp_device_result_s* gsssp_device_result_t;
 
 /* As gsssp_device_graph_sssp, but the outputs stay on the GPU in *out (predecessors when
- * options.compute_predecessors is 1, the default). */
+ * options.compute_predecessors is 1, the default). stats->vertices_reached is -1: counting the reached vertices is a
+ * pass over all n distances, which a caller reading a few of them need not pay for (gsssp_device_result_reached
+ * counts them on demand). */
 GSSSP_API int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorithm, int64_t source,
                                                const gsssp_options* options, gsssp_device_result_t* out,
                                                gsssp_stats* stats);
@@ -370,6 +373,10 @@ GSSSP_API int gsssp_device_result_distances(gsssp_device_result_t result, const 
 /* Every distance (num_vertices * 8 bytes) and, if `predecessors` is non-null, every predecessor
  * (num_vertices int32; the result must hold them). Either output pointer may be null to skip it. */
 GSSSP_API int gsssp_device_result_copy(gsssp_device_result_t result, void* distances, int32_t* predecessors);
+
+/* The number of vertices with a finite distance (the source included) in *reached: counted on the GPU by the first
+ * call, one pass over the distances, and kept for later calls. */
+GSSSP_API int gsssp_device_result_reached(gsssp_device_result_t result, int64_t* reached);
 
 /* The shortest path from the source to `target` as vertex ids, source first, into `path` (up to `capacity`
  * entries); *length is its number of vertices (0 when target is unreachable). When *length > capacity,

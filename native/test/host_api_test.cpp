@@ -23,6 +23,9 @@ TEST_F(HostApi, VersionOptionsAndDeviceCount) {
   check_status(gsssp_device_count(&count), GSSSP_SUCCESS, "device_count");
   check(count >= 0, "device_count %d", count);
   check_status(gsssp_device_count(nullptr), GSSSP_ERROR_INVALID_ARGUMENT, "device_count(NULL)");
+  int64_t reached = 7;
+  check_status(gsssp_device_result_reached(nullptr, &reached), GSSSP_ERROR_INVALID_ARGUMENT, "device_result_reached(NULL)");
+  check(std::strstr(gsssp_last_error(), "result") != nullptr, "last_error names the result: '%s'", gsssp_last_error());
 }
 
 TEST_F(CsrValidate, AcceptsTheSmallGraphAndRefusesNull) {

@@ -253,7 +253,7 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
                 median(call), median(kernel), median(total), bytes);
   }
   if (only.empty() || only.find("resident") != std::string::npos) {
-    std::vector<double> query, kernel, read, destroy, certificate;
+    std::vector<double> query, kernel, read, destroy, certificate, counted;
     const int32_t target = static_cast<int32_t>(n - 1);
     for (int r = 0; r < repeat; ++r) {
       gsssp_stats st{};
@@ -277,6 +277,14 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
         }
         certificate.push_back(c.time_ms * 1e3);
       }
+      // The reached count, on demand (gsssp_device_result_reached: one pass over the distances; not part of the query).
+      int64_t reached = -1;
+      const double tc = now_ms();
+      if (gsssp_device_result_reached(res, &reached) != 0 || reached < 1) {
+        std::printf("%s: reached count failed: %lld (%s)\n", alg.name, static_cast<long long>(reached), gsssp_last_error());
+        return 1;
+      }
+      counted.push_back((now_ms() - tc) * 1e3);
       const double t2b = now_ms();
       gsssp_device_result_destroy(res);
       const double t3 = now_ms();
@@ -285,8 +293,10 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
       read.push_back((t2 - t1) * 1e3);
       destroy.push_back((t3 - t2b) * 1e3);
     }
-    std::printf("%-8s resident          query %9.1f  kernel %9.1f  read-one %7.1f  destroy %7.1f  certificate %8.1f\n",
-                alg.name, median(query), median(kernel), median(read), median(destroy), median(certificate));
+    std::printf("%-8s resident          query %9.1f  kernel %9.1f  read-one %7.1f  destroy %7.1f  certificate %8.1f  "
+                "reached %7.1f\n",
+                alg.name, median(query), median(kernel), median(read), median(destroy), median(certificate),
+                median(counted));
   }
   }
   gsssp_host_free(pinned);

@@ -73,6 +73,8 @@ struct gsssp_device_result_s {
   int64_t source = 0;
   int32_t weight_type = GSSSP_WEIGHT_INT32;
   std::shared_ptr<ResidentMemory> memory;
+  // Vertices with a finite distance, counted by the first gsssp_device_result_reached; -1 until then.
+  std::atomic<int64_t> reached{-1};
 };
 
 using gsssp::api::guarded;
@@ -627,6 +629,8 @@ int gsssp_device_graph_sssp_resident(gsssp_device_graph_t graph, int32_t algorit
       std::lock_guard<std::mutex> lock(graph->mutex);
       graph->results.insert(memory);
     });
+    // Not counted (finalize.cu): gsssp_device_result_reached counts them when asked.
+    if (stats != nullptr) stats->vertices_reached = -1;
     gsssp::stage_trace::mark("released");
     gsssp::stage_trace::print("resident");
     *out = result.release();
@@ -666,6 +670,27 @@ int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate*
     const auto* tree = static_cast<const int32_t*>(result->memory->predecessors.get());
     *out = gsssp::certify::check(g.view(), result->source, result->memory->distances.get(), tree, ws, launch,
                                  result->graph->cancelled);
+  });
+}
+
+int gsssp_device_result_reached(gsssp_device_result_t result, int64_t* reached) {
+  return guarded([&] {
+    require_non_null(result, "result");
+    require_non_null(reached, "reached");
+    ResultUse use(result);  // a closed graph or a destroyed result fails here, as every read does
+    int64_t count = result->reached.load(std::memory_order_acquire);
+    if (count < 0) {
+      const gsssp::graph::DeviceGraph& g = *result->graph->graph;
+      gsssp::WorkspaceLease lease(result->graph->pool);
+      gsssp::Workspace& ws = lease.get();
+      ws.begin_query();
+      gsssp::LaunchShape launch;
+      launch.grid = g.grid_for(g.num_vertices, launch.block);
+      count = static_cast<int64_t>(gsssp::count_reached(ws, result->weight_type, result->memory->distances.get(),
+                                                        result->num_vertices, result->source, launch));
+      result->reached.store(count, std::memory_order_release);
+    }
+    *reached = count;
   });
 }
 

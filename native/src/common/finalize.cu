@@ -118,7 +118,9 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
         n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), distances, nullptr, counters);
   }
   if (out.resident) {
-    count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, nullptr, &counters->reached, nullptr);
+    // Nothing more: the reached count is a pass over all n distances (on R-MAT 22, 32 MB and about 20 us behind the
+    // kernel, on an H100, benchmarks/results/adds/2026-11-27_ad3042e_h100), which a resident result makes only when
+    // asked (count_reached, gsssp_device_result_reached).
   } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts
     // the reached vertices and says whether every distance fit 2 bytes, or 4.
@@ -270,6 +272,22 @@ FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, 
     return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
   }
   return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+}
+
+uint64_t count_reached(Workspace& ws, int32_t weight_type, const void* stored, long long n, long long source,
+                       const LaunchShape& launch) {
+  const cudaStream_t stream = ws.stream();
+  DeviceCounters* counters = ws.counters();
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  if (weight_type == GSSSP_WEIGHT_FLOAT32) {
+    count_reached_kernel<Float32Distance><<<launch.grid, launch.block, 0, stream>>>(
+        n, source, static_cast<const Float32Distance::stored*>(stored), nullptr, &counters->reached, nullptr);
+  } else {
+    count_reached_kernel<Int32Distance><<<launch.grid, launch.block, 0, stream>>>(
+        n, source, static_cast<const Int32Distance::stored*>(stored), nullptr, &counters->reached, nullptr);
+  }
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  return ws.read_counters().reached;
 }
 
 }  // namespace gsssp

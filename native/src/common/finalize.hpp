@@ -27,7 +27,7 @@ struct QueryOutput {
 };
 
 struct FinalizeResult {
-  DeviceCounters counters;  // as they stand at the end (reached vertices included)
+  DeviceCounters counters;  // as they stand at the end (reached vertices included, but for a resident result)
   int distance_bytes = 8;   // bytes per distance written to host_distances
   double certificate_ms = 0.0;  // options.certify: device time of the check
 };
@@ -68,5 +68,11 @@ class FinalizeTail {
   mutable int pipelined_ = -1;  // -1: not asked yet
   int enqueued_ = 0;
 };
+
+// The vertices with a finite distance among `stored` (n of them, in the algorithms' stored format for weight_type):
+// one pass on the workspace's stream, then a wait. For resident results, which do not count them as the query ends
+// (gsssp_device_result_reached).
+uint64_t count_reached(Workspace& ws, int32_t weight_type, const void* stored, long long n, long long source,
+                       const LaunchShape& launch);
 
 }  // namespace gsssp

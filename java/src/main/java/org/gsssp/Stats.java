@@ -9,7 +9,8 @@ package org.gsssp;
  * @param iterations rounds (GPU; ADDS: head-bucket switches) or heap extractions (CPU Dijkstra)
  * @param vertexVisits vertices whose out-edges were processed: the ADDS paper's work count
  * @param edgesRelaxed edge relaxations attempted
- * @param verticesReached vertices with a finite distance
+ * @param verticesReached vertices with a finite distance; -1 in a {@link DeviceResult}'s stats, which count them on demand
+ *                        ({@link DeviceResult#verticesReached()})
  * @param peakDeviceMemory bytes of device memory the query's scratch used (0 on the CPU)
  * @param delta the bucket width used by a delta-stepping algorithm (Near-Far; ADDS: the final Δ), else 0
  * @param restarts ADDS: how often the run was restarted with a larger bucket pool; 0 for other algorithms

@@ -258,6 +258,10 @@ class ServingGpuTest {
             assertEquals(g.weightType(), dr.weightType(), what);
             assertTrue(dr.hasPredecessors(), what);
             assertNotNull(dr.stats(), what);
+            // the reached count is made on demand, once
+            assertEquals(-1, dr.stats().verticesReached(), what + ": a resident query's stats do not count the reached vertices");
+            assertEquals(reference.stats().verticesReached(), dr.verticesReached(), what + ": verticesReached()");
+            assertEquals(reference.stats().verticesReached(), dr.verticesReached(), what + ": verticesReached() again");
 
             // single distances: the source, unreachable vertices, random ones
             List<Integer> probes = new ArrayList<>(List.of(source, n - 1, n - isolated));
@@ -439,6 +443,7 @@ class ServingGpuTest {
                 assertThrows(GraphClosedException.class, () -> dr.distancesAsLong(new int[] {0, 1, 2}), what);
                 assertThrows(GraphClosedException.class, () -> dr.distances(new int[] {3}), what);
                 assertThrows(GraphClosedException.class, dr::toHost, what);
+                assertThrows(GraphClosedException.class, dr::verticesReached, what + " (counted before, by toHost)");
             }
             assertThrows(GraphClosedException.class, () -> with.pathInternal(5), spec + ": path after close");
             assertThrows(IllegalStateException.class, () -> without.pathInternal(5), spec + ": no predecessors, closed or not");
@@ -447,6 +452,7 @@ class ServingGpuTest {
             with.close();
             // once closed, a result says so first
             assertThrows(IllegalStateException.class, () -> with.distance(0));
+            assertThrows(IllegalStateException.class, with::verticesReached);
             assertThrows(IllegalStateException.class, () -> closedFirst.distance(0));
             closedFirst.close();
             assertThrows(GraphClosedException.class, () -> dg.queryResident(0, Algorithm.ADDS, WITH_PREDECESSORS));

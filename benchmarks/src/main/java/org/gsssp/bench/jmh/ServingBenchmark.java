@@ -162,7 +162,7 @@ public class ServingBenchmark {
                 for (int i = 0; i < JIT_WARMUP_CALLS; i++) {
                     try (DeviceResult r = small.device.queryResident(small.source, Algorithm.ADDS,
                             BenchGraphs.NO_PREDECESSORS)) {
-                        sum += r.distanceAsLong(last) + r.stats().verticesReached();
+                        sum += r.distanceAsLong(last) + r.stats().iterations();
                     }
                 }
             }
@@ -205,7 +205,7 @@ public class ServingBenchmark {
     public long residentQueryOnly(OneTarget t, KernelCounters k) {
         try (DeviceResult r = t.g.device.queryResident(t.g.source, Algorithm.ADDS, BenchGraphs.NO_PREDECESSORS)) {
             k.add(r.stats());
-            return r.stats().verticesReached();
+            return r.stats().iterations();
         }
     }
 

@@ -1631,6 +1631,67 @@ public class GssspNative extends GssspNative$shared {
         }
     }
 
+    private static class gsssp_device_result_reached {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_result_reached").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_result_reached"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_reached(gsssp_device_result_t result, int64_t *reached)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_result_reached$descriptor() {
+        return gsssp_device_result_reached.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_reached(gsssp_device_result_t result, int64_t *reached)
+     * }
+     */
+    public static MethodHandle gsssp_device_result_reached$handle() {
+        return gsssp_device_result_reached.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_result_reached(gsssp_device_result_t result, int64_t *reached)
+     * }
+     */
+    public static MemorySegment gsssp_device_result_reached$address() {
+        return gsssp_device_result_reached.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_result_reached(gsssp_device_result_t result, int64_t *reached)
+     * }
+     */
+    public static int gsssp_device_result_reached(MemorySegment result, MemorySegment reached) {
+        var mh$ = gsssp_device_result_reached.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_result_reached", result, reached);
+            }
+            return (int)mh$.invokeExact(result, reached);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class gsssp_device_result_path {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_INT,
