@@ -21,7 +21,7 @@ inline bool enabled() {
 }
 
 struct Trace {
-  static constexpr int kMax = 12;
+  static constexpr int kMax = 16;
   std::chrono::steady_clock::time_point at[kMax];
   const char* name[kMax];
   int count = 0;

@@ -323,14 +323,19 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     a.geometry = reinterpret_cast<WorkerRecord*>(base + l.geometry);
     a.pool_blocks = static_cast<unsigned>(blocks);
 
-    GSSSP_CUDA_CHECK(cudaMemsetAsync(a.queue, 0, sizeof(QueueState), stream));
+    // init_kernel also zeroes the queue state (no separate memset on the stream).
     init_kernel<D><<<init_grid, block, 0, stream>>>(a, query.source);
     GSSSP_CUDA_CHECK(cudaGetLastError());
+    stage_trace::mark("adds-init");
     *reinterpret_cast<volatile unsigned*>(&host->abort) = 0;
     *reinterpret_cast<volatile unsigned long long*>(&host->heartbeat) = 0;
+    // Cooperative, for the guarantee that every block is resident at once. A plain launch was timed against it (H100,
+    // benchmarks/results/serving/2026-11-27_e4e369a_h100, call DC, GSSSP_STAGE_TRACE=1 on R-MAT 22): 6.2-7.7 against
+    // 7.7-9.3 us of host time, and the query's whole call within the noise, so the guarantee stays.
     void* args[] = {&a};
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
                                                  args, 0, stream));
+    stage_trace::mark("adds-launch");
     timer.record_stop();
     if (a.stop_target_count > 0) {
       // Behind the kernel, before the report is copied: the check of a stop at the targets (a no-op when the queue
@@ -345,6 +350,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
+    stage_trace::mark("adds-report");
     if (tail_early) query.tail->enqueue(a.dist);
     stage_trace::end_tail(stream);
     stage_trace::mark("adds-submitted");
