@@ -96,7 +96,7 @@ void write_host_distances(Workspace& ws, long long n, void* host_distances, Kern
 // an earlier enqueue ran behind a run that was then restarted, so what it counted is cleared first.
 template <class D>
 void enqueue_outputs(const QueryContext& query, const typename D::stored* distances, const QueryOutput& out,
-                     const int32_t* predecessors, bool reset) {
+                     const int32_t* predecessors, bool reset, bool counters_delivered = false) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -141,7 +141,8 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
   }
   GSSSP_CUDA_CHECK(cudaGetLastError());
   if (!out.resident) copy_predecessors(out, predecessors, n, stream);
-  ws.enqueue_counters_read();
+  // A resident result of int32 weights runs no pass here: the counters the kernel delivered are final.
+  if (!(counters_delivered && out.resident && !kFloat)) ws.enqueue_counters_read();
 }
 
 // After the stream drained behind enqueue_outputs: the counters, the overflow check, and, when compact
@@ -191,8 +192,9 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
 }
 
 template <class D>
-void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset) {
-  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset);
+void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset,
+                   bool counters_delivered) {
+  enqueue_outputs<D>(query, static_cast<const typename D::stored*>(stored), out, nullptr, reset, counters_delivered);
 }
 
 template <class D>
@@ -256,12 +258,12 @@ void FinalizeTail::prepare() {
   if (bytes > 0) query_.workspace->buffer(Slot::kOutput, bytes);
 }
 
-void FinalizeTail::enqueue(const void* stored_distances) {
+void FinalizeTail::enqueue(const void* stored_distances, bool counters_delivered) {
   if (!pipelined()) fail(GSSSP_ERROR_INTERNAL, "a query tail with predecessors cannot be enqueued early");
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0);
+    enqueue_typed<Float32Distance>(query_, stored_distances, output_, enqueued_ > 0, counters_delivered);
   } else {
-    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0);
+    enqueue_typed<Int32Distance>(query_, stored_distances, output_, enqueued_ > 0, counters_delivered);
   }
   ++enqueued_;
 }

@@ -56,8 +56,10 @@ class FinalizeTail {
   // growing it behind a running kernel would wait for the kernel.
   void prepare();
   // Behind the algorithm's last kernel, before the host waits; again after each restart of the algorithm
-  // (the counters the tail accumulates are reset first). Only when pipelined().
-  void enqueue(const void* stored_distances);
+  // (the counters the tail accumulates are reset first). Only when pipelined(). counters_delivered: the kernel
+  // wrote the counters into Workspace::host_counters_target() as it ended, so where no pass of the tail changes
+  // them (a resident result of int32 weights) no copy of them follows.
+  void enqueue(const void* stored_distances, bool counters_delivered = false);
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
   FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);

@@ -71,6 +71,8 @@ class Workspace {
   // drained (a wait the caller does, or knows happened).
   void enqueue_counters_read();
   DeviceCounters host_counters() const { return *static_cast<const DeviceCounters*>(counters_host_.get()); }
+  // Where host_counters() reads (page-locked, mapped): for a kernel that writes the counters there itself (ADDS).
+  DeviceCounters* host_counters_target() const { return static_cast<DeviceCounters*>(counters_host_.get()); }
   // Copies one counter back and waits for the stream.
   unsigned long long read_counter(const unsigned long long* device_field);
   void synchronize();

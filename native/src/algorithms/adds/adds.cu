@@ -323,6 +323,15 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     a.geometry = reinterpret_cast<WorkerRecord*>(base + l.geometry);
     a.pool_blocks = static_cast<unsigned>(blocks);
 
+    // The kernel hands the report and the counters over itself (adds_kernels.cuh, deliver), except where a kernel
+    // behind it still writes into the report (the ball check of a stop at the targets) or the other side of a pair
+    // search reads it.
+    const bool delivered = a.stop_target_count == 0 && link == nullptr;
+    a.host_report = delivered ? report : nullptr;
+    a.host_counters = delivered ? ws.host_counters_target() : nullptr;
+    // No verdict until the kernel delivers one: a report it did not write fails the query below ("ended without a
+    // verdict") instead of passing off the previous query's.
+    if (delivered) *reinterpret_cast<volatile unsigned*>(&report->status) = ~0u;
     // init_kernel also zeroes the queue state (no separate memset on the stream).
     init_kernel<D><<<init_grid, block, 0, stream>>>(a, query.source);
     GSSSP_CUDA_CHECK(cudaGetLastError());
@@ -349,9 +358,11 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     }
     // The report, and the query's tail (common/finalize.hpp) when it can go early, follow the kernel on the
     // stream: the wait below then completes all of it, with no second round trip.
-    GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
+    if (!delivered) {
+      GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
+    }
     stage_trace::mark("adds-report");
-    if (tail_early) query.tail->enqueue(a.dist);
+    if (tail_early) query.tail->enqueue(a.dist, /*counters_delivered=*/delivered);
     stage_trace::end_tail(stream);
     stage_trace::mark("adds-submitted");
 

@@ -17,6 +17,37 @@ constexpr size_t kSharedBytes = sizeof(ManagerShared) > sizeof(WorkerShared<D>) 
 // enough for that (adds.cu caps the caller's block size to kMaxBlock).
 constexpr int kMaxBlock = 512;
 
+// The last block to leave copies the report (the manager's verdict and the workers' sums) and the query counters
+// into mapped host memory, where the host reads them once the stream has drained: no copy behind the kernel. Every
+// block has finished its own writes to both when it counts itself out (its threads' writes ordered by the barrier
+// and thread 0's fence), so the last one sees them all. `flag`: the block's shared memory, free by now. Why: the
+// copies behind the kernel were about 7 us of device time at the end of every ADDS query (GSSSP_STAGE_TRACE=1,
+// "tail", H100, benchmarks/results/serving/2026-11-27_e4e369a_h100, call DC).
+template <class D>
+__device__ void deliver(const KernelArgs<D>& a, unsigned* flag) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    const bool last = atomicAdd(&a.queue->exited, 1u) == gridDim.x - 1;
+    if (last) __threadfence();
+    *flag = last ? 1u : 0u;
+  }
+  __syncthreads();
+  if (*flag == 0) return;
+  static_assert(sizeof(Report) % sizeof(unsigned) == 0 && sizeof(DeviceCounters) % sizeof(unsigned) == 0,
+                "copied in words");
+  // L2 reads (__ldcg): this SM's L1 may hold older copies of lines other blocks wrote.
+  const auto* report = reinterpret_cast<const unsigned*>(&a.queue->report);
+  auto* host_report = reinterpret_cast<unsigned*>(a.host_report);
+  for (unsigned i = threadIdx.x; i < sizeof(Report) / sizeof(unsigned); i += blockDim.x) host_report[i] = __ldcg(report + i);
+  const auto* counters = reinterpret_cast<const unsigned*>(a.counters);
+  auto* host_counters = reinterpret_cast<unsigned*>(a.host_counters);
+  for (unsigned i = threadIdx.x; i < sizeof(DeviceCounters) / sizeof(unsigned); i += blockDim.x) {
+    host_counters[i] = __ldcg(counters + i);
+  }
+  __threadfence_system();
+}
+
 template <class D>
 __global__ void __launch_bounds__(kMaxBlock, 2) persistent_kernel(KernelArgs<D> a) {
   // One allocation, used as the manager's or a worker's state: a block is only ever one of them.
@@ -26,6 +57,7 @@ __global__ void __launch_bounds__(kMaxBlock, 2) persistent_kernel(KernelArgs<D> 
   } else {
     worker<D>(a, *reinterpret_cast<WorkerShared<D>*>(shared), static_cast<int>(blockIdx.x) - 1);
   }
+  if (a.host_report != nullptr) deliver(a, reinterpret_cast<unsigned*>(shared));
 }
 
 // Before each run (and each restart): distances, the filter, the bucket tables, the free-block FIFO, the

@@ -153,6 +153,7 @@ struct QueueState {
   PaddedCounter cwc[kMaxBuckets];   // completed-work counters (workers add finished items)
   alignas(128) unsigned long long clip_min;  // least stored distance clipped into the tail since the last switch
   alignas(128) unsigned stop;                // nonzero: every block leaves as soon as it sees it
+  alignas(128) unsigned exited;              // blocks that have left (adds_kernels.cuh, deliver)
   alignas(128) Report report;
 };
 
@@ -187,6 +188,10 @@ struct KernelArgs {
   QueueState* queue;
   HostControl* host;  // mapped host memory
   DeviceCounters* counters;
+  // When not null (adds.cu says when): mapped host memory into which the last block to leave copies the report and
+  // the query counters, so that no copy follows the kernel on the stream.
+  Report* host_report;
+  DeviceCounters* host_counters;
   // Policy.
   int buckets;
   int static_delta;
