@@ -278,6 +278,20 @@ class ResultUse {
   std::lock_guard<std::mutex> lock_;
 };
 
+// A pass over a resident result's arrays (its certificate, its reached count): a workspace leased from its graph's pool,
+// its counters zeroed, and a grid over the vertices. Taken after ResultUse.
+struct ResultPass {
+  explicit ResultPass(gsssp_device_result_t result)
+      : graph(*result->graph->graph), lease(result->graph->pool), ws(lease.get()) {
+    ws.begin_query();
+    launch.grid = graph.grid_for(graph.num_vertices, launch.block);
+  }
+  const gsssp::graph::DeviceGraph& graph;
+  gsssp::WorkspaceLease lease;
+  gsssp::Workspace& ws;
+  gsssp::LaunchShape launch;
+};
+
 void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp::DeviceCounters& counters,
                 int64_t reached, int64_t query_bytes, std::chrono::steady_clock::time_point start,
                 int distance_bytes = 8, double certificate_ms = 0.0) {
@@ -661,15 +675,10 @@ int gsssp_device_result_certify(gsssp_device_result_t result, gsssp_certificate*
     require_non_null(result, "result");
     require_non_null(out, "out");
     ResultUse use(result);
-    const gsssp::graph::DeviceGraph& g = *result->graph->graph;
-    gsssp::WorkspaceLease lease(result->graph->pool);
-    gsssp::Workspace& ws = lease.get();
-    ws.begin_query();
-    gsssp::LaunchShape launch;
-    launch.grid = g.grid_for(g.num_vertices, launch.block);
+    ResultPass pass(result);
     const auto* tree = static_cast<const int32_t*>(result->memory->predecessors.get());
-    *out = gsssp::certify::check(g.view(), result->source, result->memory->distances.get(), tree, ws, launch,
-                                 result->graph->cancelled);
+    *out = gsssp::certify::check(pass.graph.view(), result->source, result->memory->distances.get(), tree, pass.ws,
+                                 pass.launch, result->graph->cancelled);
   });
 }
 
@@ -680,14 +689,9 @@ int gsssp_device_result_reached(gsssp_device_result_t result, int64_t* reached) 
     ResultUse use(result);  // a closed graph or a destroyed result fails here, as every read does
     int64_t count = result->reached.load(std::memory_order_acquire);
     if (count < 0) {
-      const gsssp::graph::DeviceGraph& g = *result->graph->graph;
-      gsssp::WorkspaceLease lease(result->graph->pool);
-      gsssp::Workspace& ws = lease.get();
-      ws.begin_query();
-      gsssp::LaunchShape launch;
-      launch.grid = g.grid_for(g.num_vertices, launch.block);
-      count = static_cast<int64_t>(gsssp::count_reached(ws, result->weight_type, result->memory->distances.get(),
-                                                        result->num_vertices, result->source, launch));
+      ResultPass pass(result);
+      count = static_cast<int64_t>(gsssp::count_reached(pass.ws, result->weight_type, result->memory->distances.get(),
+                                                        result->num_vertices, result->source, pass.launch));
       result->reached.store(count, std::memory_order_release);
     }
     *reached = count;
