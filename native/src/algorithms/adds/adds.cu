@@ -257,7 +257,9 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.target_low = capacity * kUtilizationLow / degree_factor;
   a.max_chunk = static_cast<unsigned>(block) * kChunkBlocks;  // adds_policy.hpp
   a.max_switches = query.max_iterations;
-  a.profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr ? 1 : 0;
+  // GSSSP_ADDS_PROFILE set to anything: fill the report's profile (read once per process, not on every query).
+  static const int profile_switch = env_switch("GSSSP_ADDS_PROFILE");
+  a.profile = profile_switch >= 0 ? 1 : 0;
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
   // environment turns it off, for A/B runs (read once per process).

@@ -32,8 +32,6 @@ public final class DeviceResult implements AutoCloseable {
     // is freed.
     private final StampedLock lock = new StampedLock();
     private boolean closed;  // guarded by lock
-    // Vertices with a finite distance, once counted (verticesReached); -1 before.
-    private volatile long reached = -1;
 
     DeviceResult(DeviceGraph owner, MemorySegment handle, int source, Algorithm algorithm, Stats stats,
             boolean predecessors) {
@@ -112,19 +110,13 @@ public final class DeviceResult implements AutoCloseable {
         }
     }
 
-    // Under the read lock.
+    // Under the read lock. The native result keeps the count after its first pass (gsssp_device_result_reached).
     private long countReached() {
-        long known = reached;
-        if (known >= 0) {
-            return known;
-        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.JAVA_LONG);
             check(GssspNative.gsssp_device_result_reached(handle, out), "the reached count");
-            known = out.get(ValueLayout.JAVA_LONG, 0);
+            return out.get(ValueLayout.JAVA_LONG, 0);
         }
-        reached = known;
-        return known;
     }
 
     /**
