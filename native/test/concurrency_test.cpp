@@ -1,7 +1,10 @@
 // Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
 // that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's loops (stepped,
-// or persistent, its default: GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS.
+// or persistent, its default: GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS; resident
+// reads racing with other threads' queries.
 #include "test_main.hpp"
+
+extern "C" int64_t gsssp_debug_reader_reads(void);  // libgsssp, not in gsssp.h (api/device_api.cu)
 
 namespace gsssp_test {
 namespace {
@@ -57,6 +60,55 @@ TEST_F(Concurrency, EightThreadsOnOneGraph) {
   std::printf("concurrent: %d threads x 12 queries in %.1f ms, handle holds %.1f MiB\n", kThreads, run.ms,
               bytes / 1048576.0);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after concurrent queries");
+}
+
+// Resident results read by the threads that made them while other threads query (common/result_reader.hpp: every
+// lease tells the lingering readers to quit, so reads race with quits and fall back to copies): 6 threads, 15 ADDS
+// resident queries each, every result read at four vertices one at a time and then all four at once, each read
+// checked against CPU Dijkstra.
+TEST_F(Concurrency, ResidentReadsWhileOthersQuery) {
+  WeightRule rule;
+  const Graph g = build("uniform-resident-reads", uniform_edges(40000, 240000, rng), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  constexpr int kThreads = 6;
+  constexpr int64_t kStride = 613;
+  std::vector<Result> expected;
+  for (int t = 0; t < kThreads; ++t) expected.push_back(run_cpu(g, t * kStride));
+  std::atomic<int> wrong{0};
+  const int64_t served_before = gsssp_debug_reader_reads();
+  std::vector<std::thread> running;
+  for (int t = 0; t < kThreads; ++t) {
+    running.emplace_back([&, t] {
+      for (int i = 0; i < 15; ++i) {
+        const int which = (t + i) % kThreads;
+        gsssp_device_result_t r = nullptr;
+        gsssp_options o;
+        gsssp_options_init(&o);
+        o.compute_predecessors = 0;  // a tree is derived after the search, and the reader does not wait for it
+        if (gsssp_device_graph_sssp_resident(dg, GSSSP_ALGORITHM_ADDS, which * kStride, &o, &r, nullptr) != 0) {
+          ++wrong;
+          std::printf("resident query from %lld: %s\n", static_cast<long long>(which * kStride), gsssp_last_error());
+          continue;
+        }
+        int32_t v[4] = {static_cast<int32_t>((i * 7919 + t) % g.n), static_cast<int32_t>(g.n - 1 - i), 5, 12345};
+        int64_t got[4];
+        for (int k = 0; k < 4; ++k) {
+          if (gsssp_device_result_distances(r, &v[k], 1, &got[k]) != 0 || got[k] != expected[which].raw[v[k]]) ++wrong;
+        }
+        if (gsssp_device_result_distances(r, v, 4, got) != 0) ++wrong;
+        for (int k = 0; k < 4; ++k) {
+          if (got[k] != expected[which].raw[v[k]]) ++wrong;
+        }
+        gsssp_device_result_destroy(r);
+      }
+    });
+  }
+  for (auto& thread : running) thread.join();
+  std::printf("resident reads under concurrent queries: %lld of %d reads answered by a reader\n",
+              static_cast<long long>(gsssp_debug_reader_reads() - served_before), kThreads * 15 * 5);
+  check(wrong == 0, "resident reads under concurrent queries: %d wrong", wrong.load());
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after resident reads");
 }
 
 // Long-running queries (a chain needs one round per vertex) stopped by cancel, or by destroy alone: each returns

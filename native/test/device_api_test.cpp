@@ -1,7 +1,10 @@
 // The device entry points on a GPU: device info, argument checks and their texts on a small resident graph, block
 // sizes, predecessors on request, memory that does not grow with queries, negative weights refused, float overflow,
-// max_iterations, graphs of one vertex or no edges, and Martín et al.'s counterexample (ICCS'09, Fig. 5).
+// max_iterations, graphs of one vertex or no edges, Martín et al.'s counterexample (ICCS'09, Fig. 5), and resident
+// reads through the reader that lingers behind a query (common/result_reader.hpp) and by copy.
 #include "test_main.hpp"
+
+extern "C" int64_t gsssp_debug_reader_reads(void);  // libgsssp, not in gsssp.h (api/device_api.cu)
 
 namespace gsssp_test {
 namespace {
@@ -168,6 +171,113 @@ TEST_F(SmallDeviceGraph, MemoryDoesNotGrowWithQueries) {
   gsssp_device_graph_memory(dg, &after);
   check(before > 0 && before == after, "device memory grew with repeated queries: %lld -> %lld",
         static_cast<long long>(before), static_cast<long long>(after));
+}
+
+// Reads of a resident result through the reader that lingers behind its query (common/result_reader.hpp), and by
+// copy once that reader is gone: the same values, CPU Dijkstra's, on a uniform graph of 30,000 vertices.
+class ResidentReads : public GpuTest {
+ protected:
+  void SetUp() override {
+    GpuTest::SetUp();
+    if (IsSkipped()) return;
+    WeightRule rule;
+    g = build("uniform-reads", uniform_edges(30000, 180000, rng), rule, rng);
+    dg = upload(g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+  }
+  void TearDown() override {
+    if (dg != nullptr) check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy");
+  }
+  gsssp_device_result_t query(int64_t source) {
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.compute_predecessors = 0;  // a result with a tree has no reader: the tree is derived after the search
+    gsssp_device_result_t r = nullptr;
+    check_status(gsssp_device_graph_sssp_resident(dg, GSSSP_ALGORITHM_ADDS, source, &o, &r, nullptr), GSSSP_SUCCESS,
+                 "resident ADDS query");
+    return r;
+  }
+  // Reads v alone and {v, v + 1, ..., v + 3} together; false (with a failed check) on a wrong value.
+  bool reads_right(gsssp_device_result_t r, const Result& cpu, int32_t v, const char* what) {
+    int64_t one = -7;
+    check_status(gsssp_device_result_distances(r, &v, 1, &one), GSSSP_SUCCESS, what);
+    bool ok = check(one == cpu.raw[v], "%s: vertex %d raw %lld, CPU %lld", what, v, static_cast<long long>(one),
+                    static_cast<long long>(cpu.raw[v]));
+    int32_t four[4] = {v, static_cast<int32_t>((v + 1) % g.n), static_cast<int32_t>((v + 2) % g.n),
+                       static_cast<int32_t>((v + 3) % g.n)};
+    int64_t got[4] = {-7, -7, -7, -7};
+    check_status(gsssp_device_result_distances(r, four, 4, got), GSSSP_SUCCESS, what);
+    for (int k = 0; k < 4; ++k) {
+      ok = check(got[k] == cpu.raw[four[k]], "%s: vertex %d of four raw %lld, CPU %lld", what, four[k],
+                 static_cast<long long>(got[k]), static_cast<long long>(cpu.raw[four[k]])) && ok;
+    }
+    return ok;
+  }
+  static bool readers_on() {
+    const char* text = std::getenv("GSSSP_RESULT_READER");
+    return text == nullptr || std::string(text) != "0";
+  }
+  Graph g;
+  gsssp_device_graph_t dg = nullptr;
+};
+
+// Twenty queries, each read at once: right every time, and (unless GSSSP_RESULT_READER=0) some reads answered by the
+// reader, so that this checks the path it is about.
+TEST_F(ResidentReads, RightAfterTheQuery) {
+  const int64_t before = gsssp_debug_reader_reads();
+  for (int i = 0; i < 20; ++i) {
+    const int64_t source = (i * 1499) % g.n;
+    const Result cpu = run_cpu(g, source);
+    gsssp_device_result_t r = query(source);
+    ASSERT_NE(r, nullptr);
+    reads_right(r, cpu, static_cast<int32_t>((i * 7717 + 11) % g.n), "read right after the query");
+    check_status(gsssp_device_result_destroy(r), GSSSP_SUCCESS, "destroy result");
+  }
+  const int64_t served = gsssp_debug_reader_reads() - before;
+  std::printf("reads answered by the reader: %lld of 40\n", static_cast<long long>(served));
+  if (readers_on()) check(served > 0, "no read of 40 was answered by a reader");
+}
+
+// Two results made one after the other on one thread share a workspace, whose reader now follows the second search:
+// the first result's reads must copy (not be answered from the second's distances), the second's may use the reader.
+TEST_F(ResidentReads, TwoResultsOfOneWorkspace) {
+  const Result cpu1 = run_cpu(g, 0), cpu2 = run_cpu(g, 4242);
+  gsssp_device_result_t r1 = query(0);
+  gsssp_device_result_t r2 = query(4242);
+  ASSERT_TRUE(r1 != nullptr && r2 != nullptr);
+  reads_right(r2, cpu2, 77, "second result");
+  reads_right(r1, cpu1, 77, "first result after the second query");
+  reads_right(r2, cpu2, 29999, "second result again");
+  check_status(gsssp_device_result_destroy(r2), GSSSP_SUCCESS, "destroy second");
+  reads_right(r1, cpu1, 123, "first result after the second's destroy");
+  check_status(gsssp_device_result_destroy(r1), GSSSP_SUCCESS, "destroy first");
+}
+
+// A read after the reader idled out (its linger, kReaderLingerUs, is 1 ms) copies, and gives the same values.
+TEST_F(ResidentReads, AfterTheReaderLeft) {
+  const Result cpu = run_cpu(g, 17);
+  gsssp_device_result_t r = query(17);
+  ASSERT_NE(r, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  reads_right(r, cpu, 999, "read after the linger");
+  reads_right(r, cpu, 5, "second read after the linger");
+  check_status(gsssp_device_result_destroy(r), GSSSP_SUCCESS, "destroy result");
+}
+
+// The graph destroyed while a result's reader still lingers: the destroy returns at once (the reader is told to quit),
+// and the result's reads answer CLOSED.
+TEST_F(ResidentReads, GraphDestroyedWhileTheReaderLingers) {
+  gsssp_device_result_t r = query(3);
+  ASSERT_NE(r, nullptr);
+  const double t0 = now_ms();
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy graph");
+  const double waited = now_ms() - t0;
+  dg = nullptr;
+  int32_t v = 9;
+  int64_t d = -7;
+  check_status(gsssp_device_result_distances(r, &v, 1, &d), GSSSP_ERROR_CLOSED, "read after the graph's destroy");
+  check_status(gsssp_device_result_destroy(r), GSSSP_SUCCESS, "destroy result after its graph");
+  check(waited < 500.0, "graph destroy took %.1f ms with a reader lingering", waited);
 }
 
 using DeviceQueries = GpuTest;

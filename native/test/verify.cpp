@@ -196,6 +196,24 @@ void verify_resident_at(gsssp_device_graph_t dg, const Graph& g, int64_t source)
                       what.c_str())) {
       continue;
     }
+    // Reads right after the query, before anything else leases a workspace: through the reader behind the search
+    // (common/result_reader.hpp) while it lingers, by copy after; either way the CPU's values.
+    {
+      std::vector<int32_t> picks = {static_cast<int32_t>(source), static_cast<int32_t>(g.n - 1),
+                                    static_cast<int32_t>(g.n / 2), static_cast<int32_t>((source * 7 + 3) % g.n)};
+      for (int32_t v : picks) {
+        int64_t one = -7;
+        check_status(gsssp_device_result_distances(result, &v, 1, &one), GSSSP_SUCCESS, (what + " read one").c_str());
+        check(one == cpu.raw[static_cast<size_t>(v)], "%s: read of vertex %d gave raw %lld, CPU %lld", what.c_str(), v,
+              static_cast<long long>(one), static_cast<long long>(cpu.raw[static_cast<size_t>(v)]));
+      }
+      int64_t four[4] = {-7, -7, -7, -7};
+      check_status(gsssp_device_result_distances(result, picks.data(), 4, four), GSSSP_SUCCESS, (what + " read four").c_str());
+      for (int i = 0; i < 4; ++i) {
+        check(four[i] == cpu.raw[static_cast<size_t>(picks[i])], "%s: read of 4, vertex %d gave raw %lld, CPU %lld",
+              what.c_str(), picks[i], static_cast<long long>(four[i]), static_cast<long long>(cpu.raw[static_cast<size_t>(picks[i])]));
+      }
+    }
     Result copy;
     copy.raw.assign(static_cast<size_t>(g.n), 0);
     copy.pred.assign(static_cast<size_t>(g.n), -7);

@@ -94,6 +94,7 @@ class Stream {
 class Event {
  public:
   Event() { GSSSP_CUDA_CHECK(cudaEventCreate(&event_)); }
+  explicit Event(unsigned flags) { GSSSP_CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
   ~Event() {
     if (event_ != nullptr) (void)cudaEventDestroy(event_);
   }

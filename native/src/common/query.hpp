@@ -49,6 +49,9 @@ struct QueryContext {
   FinalizeTail* tail = nullptr;
   // The handle's workspaces, for a driver that runs two searches at once (ADDS's pair query leases a second one).
   WorkspacePool* pool = nullptr;
+  // The answer stays on the GPU (a resident result): a driver that waits for its own kernels may launch the
+  // workspace's reader behind them (common/result_reader.hpp) and wait for Workspace::done_event() instead.
+  bool linger_reader = false;
 };
 
 struct AlgorithmRun {

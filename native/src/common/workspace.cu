@@ -25,7 +25,14 @@ Workspace::Workspace()
   total_bytes_.store(static_cast<int64_t>(counters_.bytes()), std::memory_order_relaxed);
 }
 
+Workspace::~Workspace() {
+  if (abandoned_) return;
+  reader_.quit();
+  if (cudaStreamSynchronize(stream()) != cudaSuccess) (void)cudaGetLastError();
+}
+
 void Workspace::begin_query() {
+  reader_.quit();  // the previous query's reader, if any, has served its result
   std::fill(std::begin(used_), std::end(used_), false);
   query_bytes_ = static_cast<int64_t>(counters_.bytes());
   GSSSP_CUDA_CHECK(cudaMemsetAsync(counters_.get(), 0, sizeof(DeviceCounters), stream()));
@@ -36,7 +43,7 @@ void* Workspace::buffer(Slot slot, size_t bytes) {
   DeviceBuffer& current = slots_[index];
   if (current.bytes() < bytes) {
     // Work already queued may still read the old buffer.
-    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    synchronize();
     total_bytes_.fetch_sub(static_cast<int64_t>(current.bytes()), std::memory_order_relaxed);
     current.reset();
     current = DeviceBuffer(bytes, slot_name(slot));
@@ -70,7 +77,7 @@ DeviceBuffer Workspace::detach(const void* pointer, DeviceBuffer replacement) {
 
 void* Workspace::staging(size_t bytes) {
   if (staging_.bytes() < bytes) {
-    GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    synchronize();
     staging_ = PinnedBuffer();
     staging_ = PinnedBuffer(bytes);
   }
@@ -96,9 +103,14 @@ unsigned long long Workspace::read_counter(const unsigned long long* device_fiel
   return *host;
 }
 
-void Workspace::synchronize() { GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream())); }
+void Workspace::synchronize() {
+  reader_.quit();
+  GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream()));
+}
 
 Workspace& WorkspacePool::acquire() {
+  // A query's kernels may need every SM (ADDS's cooperative launch), and its cudaFree waits for every kernel.
+  ResultReader::quit_all();
   std::lock_guard<std::mutex> lock(mutex_);
   if (!idle_.empty()) {
     Workspace* workspace = idle_.back();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/device_buffer.hpp"
+#include "common/result_reader.hpp"
 
 namespace gsssp {
 
@@ -37,12 +38,18 @@ enum class Slot : int { kDistance0, kDistance1, kFlags0, kFlags1, kPredecessors,
 class Workspace {
  public:
   Workspace();
+  // Tells a lingering reader (common/result_reader.hpp) to quit and waits for the stream before the memory goes.
+  ~Workspace();
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
 
   cudaStream_t stream() const { return stream_.get(); }
   cudaEvent_t start_event() const { return start_.get(); }
   cudaEvent_t stop_event() const { return stop_.get(); }
+  // Recorded behind a query's last operation when a reader (common/result_reader.hpp) follows it on the stream:
+  // the query waits for this, not for the stream.
+  cudaEvent_t done_event() const { return done_.get(); }
+  ResultReader& reader() { return reader_; }
 
   // Zeroes the counters (on the stream) and restarts the per-query memory account.
   void begin_query();
@@ -75,6 +82,7 @@ class Workspace {
   DeviceCounters* host_counters_target() const { return static_cast<DeviceCounters*>(counters_host_.get()); }
   // Copies one counter back and waits for the stream.
   unsigned long long read_counter(const unsigned long long* device_field);
+  // Waits for the stream; a reader still on it is told to quit first.
   void synchronize();
 
   int64_t query_bytes() const { return query_bytes_; }
@@ -89,6 +97,7 @@ class Workspace {
   Stream stream_;
   Event start_;
   Event stop_;
+  Event done_{cudaEventDisableTiming};
   DeviceBuffer counters_;
   PinnedBuffer counters_host_;
   DeviceBuffer slots_[static_cast<int>(Slot::kCount)];
@@ -97,6 +106,7 @@ class Workspace {
   int64_t query_bytes_ = 0;
   std::atomic<int64_t> total_bytes_{0};
   bool abandoned_ = false;
+  ResultReader reader_;
 };
 
 // Workspaces of one device graph. acquire() hands out an idle one or makes a new one, so N concurrent
@@ -127,7 +137,14 @@ class WorkspaceLease {
       pool_.forget(workspace_);
       return;
     }
-    if (cudaStreamSynchronize(workspace_.stream()) != cudaSuccess) (void)cudaGetLastError();
+    ResultReader& reader = workspace_.reader();
+    if (reader.pending() && reader.kept() != 0) {
+      // A resident result keeps the reader behind its query: everything before it is done, the reader stays.
+      if (cudaEventSynchronize(workspace_.done_event()) != cudaSuccess) (void)cudaGetLastError();
+    } else {
+      reader.quit();
+      if (cudaStreamSynchronize(workspace_.stream()) != cudaSuccess) (void)cudaGetLastError();
+    }
     pool_.release(workspace_);
   }
   WorkspaceLease(const WorkspaceLease&) = delete;

@@ -315,6 +315,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   DeviceTimer timer(ws);
   int64_t restarts = 0;
   for (;;) {
+    ws.reader().quit();  // a restart: the reader behind the previous run must not hold up this one
     const Layout l = layout_for(blocks, buckets, workers);
     char* base = static_cast<char*>(ws.buffer(Slot::kFlags0, l.bytes));
     a.pool = reinterpret_cast<int32_t*>(base + l.pool);
@@ -344,6 +345,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     // benchmarks/results/serving/2026-11-27_e4e369a_h100, call DC, GSSSP_STAGE_TRACE=1 on R-MAT 22): 6.2-7.7 against
     // 7.7-9.3 us of host time, and the query's whole call within the noise, so the guarantee stays.
     void* args[] = {&a};
+    // Every block must find room: readers lingering behind other queries (common/result_reader.hpp) leave.
+    ResultReader::quit_all();
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
                                                  args, 0, stream));
     stage_trace::mark("adds-launch");
@@ -366,6 +369,13 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     stage_trace::mark("adds-report");
     if (tail_early) query.tail->enqueue(a.dist, /*counters_delivered=*/delivered);
     stage_trace::end_tail(stream);
+    // A resident result's reads (common/result_reader.hpp): the reader follows the search on the stream, launched
+    // while the search runs, and the wait below is for the done event before it.
+    const bool reader = query.linger_reader && delivered;
+    if (reader) {
+      GSSSP_CUDA_CHECK(cudaEventRecord(ws.done_event(), stream));
+      ws.reader().launch(a.dist, sizeof(stored), stream);
+    }
     stage_trace::mark("adds-submitted");
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
@@ -376,7 +386,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     bool abort_sent = false;
     auto abort_at = launched;
     for (long long polls = 0;; ++polls) {
-      const cudaError_t state = cudaStreamQuery(stream);
+      const cudaError_t state = reader ? cudaEventQuery(ws.done_event()) : cudaStreamQuery(stream);
       if (state == cudaSuccess) break;
       if (state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
       const auto now = clock::now();
@@ -408,7 +418,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
         std::this_thread::sleep_for(std::chrono::microseconds(50));
       }
     }
-    // The stream has drained (cudaStreamQuery said so): the report is in host memory.
+    // The stream has drained up to the reader, if any (cudaStreamQuery or the done event said so): the report is in
+    // host memory.
     stage_trace::mark("adds-drained");
     stage_trace::read_tail(ws.stop_event());
     const Report r = *report;
