@@ -250,25 +250,58 @@ int main(int argc, char** argv) {
   return 0;
 }
 
+// What every mode uses: device 0, its clock, 2^22 device values to read, a page of mapped pinned memory and two
+// non-blocking streams.
+struct Probe {
+  static constexpr int kValues = 1 << 22;
+  cudaDeviceProp properties{};
+  int clock_khz = 0;
+  unsigned long long* values = nullptr;
+  unsigned long long* pinned = nullptr;
+  cudaStream_t s1 = nullptr, s2 = nullptr;
+  explicit Probe(int reps) {
+    CHECK(cudaSetDevice(0));
+    CHECK(cudaGetDeviceProperties(&properties, 0));
+    CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+    std::printf("device %s, %d SMs, clock %d kHz, reps %d\n", properties.name, properties.multiProcessorCount, clock_khz,
+                reps);
+    CHECK(cudaMalloc(&values, kValues * sizeof(unsigned long long)));
+    CHECK(cudaMemset(values, 0, kValues * sizeof(unsigned long long)));
+    CHECK(cudaHostAlloc(&pinned, 4096, cudaHostAllocMapped));
+    CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  }
+  long long ticks(double micro) const { return static_cast<long long>(micro * clock_khz / 1000.0); }
+};
+
+// One 8-byte read by copy on s1, timed: the copy call's host time and the whole read's.
+struct TimedRead {
+  double enqueue_us, read_us;
+};
+static TimedRead timed_read(const Probe& probe, int vertex) {
+  const auto t0 = clk::now();
+  CHECK(cudaMemcpyAsync(probe.pinned, probe.values + vertex, 8, cudaMemcpyDeviceToHost, probe.s1));
+  const auto t1 = clk::now();
+  CHECK(cudaStreamSynchronize(probe.s1));
+  return {us(t0, t1), us(t0, clk::now())};
+}
+
+static double percentile(std::vector<double> x, double q) {
+  if (x.empty()) return -1.0;
+  std::sort(x.begin(), x.end());
+  return x[static_cast<size_t>(q * (x.size() - 1))];
+}
+
 int wake(int argc, char** argv) {
   const int reps = argc > 2 ? std::atoi(argv[2]) : 40;
-  CHECK(cudaSetDevice(0));
-  cudaDeviceProp p;
-  CHECK(cudaGetDeviceProperties(&p, 0));
-  int clock_khz = 0;
-  CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
-  auto ticks = [&](double micro) { return static_cast<long long>(micro * clock_khz / 1000.0); };
-  std::printf("device %s, %d SMs, clock %d kHz, reps %d\n", p.name, p.multiProcessorCount, clock_khz, reps);
-  const int n = 1 << 22;
-  unsigned long long* values = nullptr;
-  CHECK(cudaMalloc(&values, n * sizeof(unsigned long long)));
-  CHECK(cudaMemset(values, 0, n * sizeof(unsigned long long)));
-  unsigned long long* pinned = nullptr;
-  CHECK(cudaHostAlloc(&pinned, 4096, cudaHostAllocMapped));
+  Probe probe(reps);
+  const int n = Probe::kValues;
+  unsigned long long* pinned = probe.pinned;
   auto* done = reinterpret_cast<unsigned*>(pinned + 16);
   auto* word = reinterpret_cast<unsigned*>(pinned + 24);
-  cudaStream_t s1;
-  CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+  cudaStream_t s1 = probe.s1;
+  auto ticks = [&](double micro) { return probe.ticks(micro); };
+  const cudaDeviceProp& p = probe.properties;
   int vertex = 777;
   const double busy_list[] = {200, 1000, 2000, 5000};
   const double keep_list[] = {0, 2, 10, 50};
@@ -300,20 +333,13 @@ int wake(int argc, char** argv) {
             } else if (after == 2) {
               std::this_thread::sleep_for(std::chrono::microseconds(30));
             }
-            auto t2 = clk::now();
-            CHECK(cudaMemcpyAsync(pinned, values + vertex, 8, cudaMemcpyDeviceToHost, s1));
-            auto t3 = clk::now();
-            CHECK(cudaStreamSynchronize(s1));
-            auto t4 = clk::now();
+            const TimedRead r = timed_read(probe, vertex);
             retire.push_back(us(t0, t1));
-            enq.push_back(us(t2, t3));
-            read.push_back(us(t2, t4));
+            enq.push_back(r.enqueue_us);
+            read.push_back(r.read_us);
             first.push_back(first_us);
           }
-          auto pct = [](std::vector<double> x, double q) {
-            std::sort(x.begin(), x.end());
-            return x[static_cast<size_t>(q * (x.size() - 1))];
-          };
+          auto pct = percentile;
           std::printf("%-8.0f %-6d %-5.0f %-12s | %9.2f %9.2f | %9.2f %9.2f | %9.2f %9.2f | %9.2f\n", busy, blocks, keep,
                       after_names[after], pct(retire, 0.5), pct(retire, 0.9), pct(enq, 0.5), pct(enq, 0.9),
                       pct(read, 0.5), pct(read, 0.9), pct(first, 0.5));
@@ -327,25 +353,15 @@ int wake(int argc, char** argv) {
 
 int keep(int argc, char** argv) {
   const int reps = argc > 2 ? std::atoi(argv[2]) : 40;
-  CHECK(cudaSetDevice(0));
-  cudaDeviceProp p;
-  CHECK(cudaGetDeviceProperties(&p, 0));
-  int clock_khz = 0;
-  CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
-  auto ticks = [&](double micro) { return static_cast<long long>(micro * clock_khz / 1000.0); };
-  std::printf("device %s, %d SMs, clock %d kHz, reps %d\n", p.name, p.multiProcessorCount, clock_khz, reps);
-  const int n = 1 << 22;
-  unsigned long long* values = nullptr;
-  CHECK(cudaMalloc(&values, n * sizeof(unsigned long long)));
-  CHECK(cudaMemset(values, 0, n * sizeof(unsigned long long)));
+  Probe probe(reps);
+  const int n = Probe::kValues;
+  auto ticks = [&](double micro) { return probe.ticks(micro); };
+  const cudaDeviceProp& p = probe.properties;
   unsigned* scratch = nullptr;
   CHECK(cudaMalloc(&scratch, 64));
-  unsigned long long* pinned = nullptr;
-  CHECK(cudaHostAlloc(&pinned, 4096, cudaHostAllocMapped));
+  unsigned long long* pinned = probe.pinned;
   auto* done = reinterpret_cast<unsigned*>(pinned + 16);
-  cudaStream_t s1, s2;
-  CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
-  CHECK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  cudaStream_t s1 = probe.s1, s2 = probe.s2;
   cudaEvent_t ev;
   CHECK(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
   int vertex = 777;
@@ -382,19 +398,13 @@ int keep(int argc, char** argv) {
           while (cudaStreamQuery(s1) == cudaErrorNotReady) {
           }
           auto t1 = clk::now();
-          CHECK(cudaMemcpyAsync(pinned, values + vertex, 8, cudaMemcpyDeviceToHost, s1));
-          auto t2 = clk::now();
-          CHECK(cudaStreamSynchronize(s1));
-          auto t3 = clk::now();
+          const TimedRead r = timed_read(probe, vertex);
           retire.push_back(us(t0, t1));
-          enq.push_back(us(t1, t2));
-          read.push_back(us(t1, t3));
+          enq.push_back(r.enqueue_us);
+          read.push_back(r.read_us);
           CHECK(cudaStreamSynchronize(s2));
         }
-        auto pct = [](std::vector<double> x, double q) {
-          std::sort(x.begin(), x.end());
-          return x[static_cast<size_t>(q * (x.size() - 1))];
-        };
+        auto pct = percentile;
         std::printf("%-8.0f %-18s %-7.0f | %9.2f %9.2f | %9.2f %9.2f | %9.2f %9.2f | %8lld\n", busy, kinds[kind],
                     kind == 0 || kind == 4 ? 0.0 : period, pct(retire, 0.5), pct(retire, 0.9), pct(enq, 0.5), pct(enq, 0.9),
                     pct(read, 0.5), pct(read, 0.9), ops / reps);
