@@ -16,8 +16,9 @@ import org.gsssp.internal.ffi.GssspNative;
  *
  * <p>Right after an ADDS query without predecessors, reads of up to four vertices need no CUDA call at all: a
  * one-warp reader follows the search on the GPU and answers them through pinned host memory for about a
- * millisecond, or until another query starts or this result closes (about 7-9 µs a read from Java on an H100,
- * against 16-19 µs by copy; {@code native/src/common/result_reader.hpp}). Later reads copy, with the same values.
+ * millisecond, or until another query starts or this result closes (6.7-13.0 µs a read from Java on an H100,
+ * against 16.5-39.8 µs by copy in the same runs; {@code native/src/common/result_reader.hpp}). Later reads copy,
+ * with the same values.
  *
  * <p>It holds device memory: close it (try-with-resources) when done; one never closed is freed when the
  * garbage collector finds it unreachable. Reads are thread-safe. Closing its {@link DeviceGraph} frees its
