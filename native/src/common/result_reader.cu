@@ -72,6 +72,9 @@ cuda::atomic_ref<unsigned long long, cuda::thread_scope_system> control_of(Reade
   return cuda::atomic_ref<unsigned long long, cuda::thread_scope_system>(box->control);
 }
 
+// Withdraws the generation from the control word, keeping the request sequence: whichever reader runs exits.
+void withdraw(ReaderMailbox* box) { control_of(box).fetch_and(~0xffffffffull, cuda::memory_order_acq_rel); }
+
 }  // namespace
 
 int64_t ResultReader::served() { return g_served.load(std::memory_order_relaxed); }
@@ -150,8 +153,7 @@ uint32_t ResultReader::launch(const void* distances, size_t width, cudaStream_t 
 
 void ResultReader::quit() {
   if (mailbox_.get() == nullptr) return;
-  ReaderMailbox* b = box();
-  control_of(b).fetch_and(~0xffffffffull, cuda::memory_order_acq_rel);
+  withdraw(box());
   launched_ = 0;
   kept_ = 0;
 }
@@ -170,7 +172,7 @@ void ResultReader::quit_all() {
   if (r.size.load(std::memory_order_relaxed) == 0) return;
   std::lock_guard<std::mutex> lock(r.mutex);
   for (ResultReader* reader : r.readers) {
-    if (reader->mailbox_.get() != nullptr) control_of(reader->box()).fetch_and(~0xffffffffull, cuda::memory_order_acq_rel);
+    if (reader->mailbox_.get() != nullptr) withdraw(reader->box());
   }
 }
 

@@ -70,9 +70,8 @@ class ResultReader {
   uint32_t launch(const void* distances, size_t width, cudaStream_t stream);
   // The reader launched last is kept by a result: the workspace goes back to its pool without waiting for it.
   void keep() { kept_ = launched_; }
-  // The generation a result keeps, 0 if none (reset by the next launch or quit).
+  // The generation a result keeps, 0 if none (reset by the next launch or quit; when not 0, it is the last launch).
   uint32_t kept() const { return kept_; }
-  bool pending() const { return launched_ != 0; }
   // Tells this workspace's reader to quit (it exits within a PCIe round trip of its next poll).
   void quit();
   // Tells the reader of `generation` to quit, if that one is still the workspace's reader.

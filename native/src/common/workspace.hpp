@@ -138,7 +138,7 @@ class WorkspaceLease {
       return;
     }
     ResultReader& reader = workspace_.reader();
-    if (reader.pending() && reader.kept() != 0) {
+    if (reader.kept() != 0) {
       // A resident result keeps the reader behind its query: everything before it is done, the reader stays.
       if (cudaEventSynchronize(workspace_.done_event()) != cudaSuccess) (void)cudaGetLastError();
     } else {
