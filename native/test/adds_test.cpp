@@ -4,6 +4,8 @@
 // worker without local rounds), and repeated runs that must give the same distances every time.
 #include "test_main.hpp"
 
+extern "C" int64_t gsssp_debug_adds_block_runs(void);  // libgsssp, not in gsssp.h (algorithms/adds/adds_block.cu)
+
 namespace gsssp_test {
 namespace {
 
@@ -225,6 +227,123 @@ TEST_F(Adds, SinkSourcesAreAnsweredWithoutASearch) {
           static_cast<long long>(searched.stats.vertices_reached), searched.stats.time_ms);
     gsssp_device_graph_destroy(dg);
   }
+}
+
+// Stars around `hubs` centres of `degree` leaves each, the centres in a ring: every centre is a hub for the one-block
+// schedule (kBlockHubDegree edges or more), and more of them than a round's hub list holds when hubs > 256.
+EdgeList hub_ring_edges(int64_t hubs, int64_t degree) {
+  EdgeList list;
+  list.n = hubs * (degree + 1);
+  for (int64_t h = 0; h < hubs; ++h) {
+    const int64_t centre = h * (degree + 1);
+    list.add(centre, ((h + 1) % hubs) * (degree + 1));
+    for (int64_t k = 1; k <= degree; ++k) list.add(centre, centre + k), list.add(centre + k, centre);
+  }
+  return list;
+}
+
+// `hubs` vertices of `degree` random out-edges each, then every other vertex with an edge to a random hub and one to a
+// random vertex: hundreds of hubs pending at once, more than a round's hub list (256) holds.
+EdgeList dense_hub_edges(int64_t n, int64_t hubs, int64_t degree, std::mt19937_64& rng) {
+  EdgeList list;
+  list.n = n;
+  std::uniform_int_distribution<int64_t> any(0, n - 1), hub(0, hubs - 1);
+  for (int64_t h = 0; h < hubs; ++h) {
+    for (int64_t k = 0; k < degree; ++k) list.add(h, any(rng));
+  }
+  for (int64_t v = hubs; v < n; ++v) list.add(v, hub(rng)), list.add(v, any(rng));
+  return list;
+}
+
+// ADDS's one-block schedule for small graphs (adds_block.hpp) on many shapes, int and float weights, zero and huge
+// weights, from several sources: CPU Dijkstra's distances and a valid tree, the schedule taken (its run count rises)
+// unless GSSSP_ADDS_BLOCK=0, and the device-wide kernel (forced by options.block_size) giving the same distances.
+TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
+  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
+  const bool block_off = env != nullptr && env[0] == '0';
+  const bool block_forced = env != nullptr && env[0] != '0';  // every graph that fits, not only the small ones
+  struct Shape {
+    const char* name;
+    EdgeList edges;
+  };
+  std::vector<Shape> shapes;
+  // Within the default sizes (2,048 vertices, 16,384 edges):
+  shapes.push_back({"one-block-pair", uniform_edges(2, 2, rng)});
+  shapes.push_back({"one-block-uniform-1k", uniform_edges(1000, 7000, rng)});
+  shapes.push_back({"one-block-small-sparse", uniform_edges(2000, 2400, rng)});
+  shapes.push_back({"one-block-small-grid", grid_edges(40, 40)});
+  shapes.push_back({"one-block-small-chain", chain_edges(1500, true, rng)});
+  shapes.push_back({"one-block-small-star", star_edges(2000)});
+  shapes.push_back({"one-block-small-rmat", rmat_edges(10, 12000, rng)});
+  shapes.push_back({"one-block-small-hubs", dense_hub_edges(2000, 40, 300, rng)});
+  // Larger (the one-block schedule under GSSSP_ADDS_BLOCK=1 only):
+  shapes.push_back({"one-block-uniform-16k", uniform_edges(16000, 64000, rng)});
+  shapes.push_back({"one-block-sparse", uniform_edges(5000, 6000, rng)});  // many unreachable vertices
+  shapes.push_back({"one-block-grid", grid_edges(100, 100)});              // 198 hops corner to corner
+  shapes.push_back({"one-block-chain", chain_edges(3000, true, rng)});
+  shapes.push_back({"one-block-star", star_edges(4000)});
+  shapes.push_back({"one-block-rmat", rmat_edges(12, (int64_t{1} << 12) * 16, rng)});
+  shapes.push_back({"one-block-hubs", hub_ring_edges(40, 300)});
+  shapes.push_back({"one-block-many-hubs", dense_hub_edges(3000, 400, 300, rng)});  // more hubs than a round's list
+  std::vector<WeightRule> rules(5);
+  rules[0].max_int = 1000;
+  rules[1].max_int = 10;
+  rules[1].zero_fraction = 0.3;
+  rules[2].max_int = 2147483647;  // Delta doubles towards its cap; windows of huge widths
+  rules[3].is_float = true;
+  rules[4].is_float = true;
+  rules[4].tiny_fraction = 0.2;
+  gsssp_options device_wide;
+  gsssp_options_init(&device_wide);
+  device_wide.block_size = 512;  // any block size routes the query to the persistent kernel
+  int checked = 0;
+  for (const Shape& shape : shapes) {
+    for (size_t r = 0; r < rules.size(); ++r) {
+      // Within an H100's shared memory for one block (8 or 12 bytes a vertex): the larger shapes run the one-block
+      // schedule under GSSSP_ADDS_BLOCK=1 only, and the device-wide kernel by default.
+      if (shape.edges.n * (rules[r].is_float ? 8 : 12) > 210 * 1024) continue;
+      const Graph g = build(shape.name, shape.edges, rules[r], rng);
+      gsssp_device_graph_t dg = upload(g);
+      ASSERT_NE(dg, nullptr) << gsssp_last_error();
+      for (const int64_t source : {int64_t{0}, largest_out_degree(g), g.n - 1}) {
+        const Result cpu = run_cpu(g, source);
+        const int64_t before = gsssp_debug_adds_block_runs();
+        const Result got = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source);
+        compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, got);
+        const bool searched = g.offsets[source + 1] > g.offsets[source];  // a sink source is answered without one
+        // The default sizes: adds_policy.hpp, kBlockScheduleMaxVertices and kBlockScheduleMaxEdges.
+        const bool small = g.n <= 2048 && static_cast<int64_t>(g.targets.size()) <= 16384;
+        const bool expected = searched && !block_off && (block_forced || small);
+        const int64_t runs = gsssp_debug_adds_block_runs() - before;
+        check(runs == (expected ? 1 : 0), "%s rule %zu source %lld: %lld one-block runs, expected %d", shape.name, r,
+              static_cast<long long>(source), static_cast<long long>(runs), expected ? 1 : 0);
+        const Result wide = run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, source, &device_wide);
+        compare(g, source, GSSSP_ALGORITHM_ADDS, cpu, wide);
+        check(gsssp_debug_adds_block_runs() - before == runs, "%s: a query with block_size set ran the one-block schedule",
+              shape.name);
+        ++checked;
+      }
+      gsssp_device_graph_destroy(dg);
+    }
+  }
+  std::printf("one-block schedule: %d graph/source pairs checked (schedule %s)\n", checked,
+              block_off ? "off" : block_forced ? "forced" : "default sizes");
+}
+
+// Above kBlockScheduleMaxVertices the device-wide kernel runs (unless GSSSP_ADDS_BLOCK=1); the answers agree either way.
+TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
+  WeightRule rule;
+  const Graph g = build("one-block-too-large", uniform_edges(40000, 160000, rng), rule, rng);
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  const int64_t before = gsssp_debug_adds_block_runs();
+  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
+  const bool forced = env != nullptr && env[0] != '0';
+  compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, 0));
+  if (!forced) {
+    check(gsssp_debug_adds_block_runs() == before, "a 40,000-vertex graph ran the one-block schedule");
+  }
+  gsssp_device_graph_destroy(dg);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "algorithms/adds/adds_block.hpp"
 #include "algorithms/adds/adds_kernels.cuh"
 #include "algorithms/adds/adds_policy.hpp"
 #include "common/ball_check.cuh"
@@ -73,19 +74,6 @@ int resident_blocks_per_sm(int device, int block) {
   const int per_sm = cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(persistent_kernel<D>), block);
   if (per_sm < 0) fail(GSSSP_ERROR_UNSUPPORTED, "ADDS needs cooperative kernel launch, which this GPU lacks");
   return per_sm;
-}
-
-// The starting Delta, rounded as Near-Far rounds it: Near-Far's own for static Delta (so that the ablation runs with
-// exactly NF's), else with ADDS's starting constant for the weights (adds_policy.hpp).
-double initial_delta(const QueryContext& query, bool integral) {
-  double constant = graph::kDefaultDeltaConstant;
-  if (query.options.adds.static_delta == 0) {
-    const graph::WeightDegreeSample& sample = graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
-    constant = integral && sample.average_weight < kNarrowAverageWeight ? kStartDeltaConstantNarrow : kStartDeltaConstantWide;
-  }
-  const double delta = graph::requested_delta(query, constant);
-  if (integral) return static_cast<double>(graph::effective_delta(0ll, delta));
-  return static_cast<double>(graph::effective_delta(0.0f, delta));
 }
 
 const char* status_name(unsigned status) {
@@ -485,6 +473,19 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
 
 }  // namespace
 
+// The starting Delta, rounded as Near-Far rounds it: Near-Far's own for static Delta (so that the ablation runs with
+// exactly NF's), else with ADDS's starting constant for the weights (adds_policy.hpp).
+double initial_delta(const QueryContext& query, bool integral) {
+  double constant = graph::kDefaultDeltaConstant;
+  if (query.options.adds.static_delta == 0) {
+    const graph::WeightDegreeSample& sample = graph::weight_degree_sample(*query.device_graph, query.workspace->stream());
+    constant = integral && sample.average_weight < kNarrowAverageWeight ? kStartDeltaConstantNarrow : kStartDeltaConstantWide;
+  }
+  const double delta = graph::requested_delta(query, constant);
+  if (integral) return static_cast<double>(graph::effective_delta(0ll, delta));
+  return static_cast<double>(graph::effective_delta(0.0f, delta));
+}
+
 // A query for one target's distance, from both ends (the issue "Many queries at once": a pair's distance in at most
 // half a full query's time; one search from s must settle every vertex closer than t first). Int32 weights, one
 // target, no predecessors, no certificate, no trace, on a large sparse graph (adds_policy.hpp: kPairMinVertices,
@@ -641,6 +642,8 @@ AlgorithmRun run(const QueryContext& query) {
   check_options(query.options);
   // No out-edges: the source is the only vertex reached, and no search runs (common/sink_source.hpp).
   if (query.device_graph != nullptr && query.device_graph->is_sink(query.source)) return answer_sink_source(query);
+  // Small graphs: the one-block schedule (adds_block.hpp).
+  if (block_schedule(query)) return run_block(query);
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
   if (pair_query(query)) return run_pair(query);
   return run_typed<Int32Distance>(query);

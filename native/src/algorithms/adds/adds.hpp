@@ -1,7 +1,8 @@
 // GSSSP_ALGORITHM_ADDS: Asynchronous Dynamic Delta-Stepping — Wang, Fussell & Lin, "A Fast Work-Efficient
 // SSSP Algorithm for GPUs", PPoPP'21, section 5 (5.1 persistent manager/worker blocks, 5.2 SRMW bucket
 // access, 5.3 the block pool, 5.4 the ordered work queue, 5.5 dynamic Delta). See adds_queue.cuh for the
-// memory-ordering protocol, adds_manager.cuh and adds_worker.cuh for the two kinds of thread block.
+// memory-ordering protocol, adds_manager.cuh and adds_worker.cuh for the two kinds of thread block. Small graphs run
+// the one-block schedule (adds_block.hpp) instead.
 #pragma once
 
 #include "common/query.hpp"
