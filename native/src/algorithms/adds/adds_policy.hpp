@@ -81,26 +81,29 @@ constexpr double kNarrowAverageWeight = 64.0;
 constexpr unsigned kChunkBlocks = 2;
 
 // ---- the one-block schedule (adds_block.hpp) -------------------------------------------------------------
-// Threads of the one block: the most a block may have, so that a round's edges fill as many lanes as one SM keeps.
+// Threads of the one block: the most a block may have, so that a round's edges fill as many lanes as one SM keeps. 512
+// was timed against it in call GG (serving/2026-11-27_4571df9_h100, with a form of the kernel not kept): JMH
+// gpuQuery1k 90.4 against 89.2 us, and slower kernels on rome99 (0.62 / 0.53 ms) and random 4,000 x 7 (0.17 / 0.14).
 constexpr int kBlockScheduleThreads = 1024;
 // Edges of a vertex from which the whole block, not its warp, expands it (in the round after it was scanned): a hub
-// walked by one warp would hold up every round it is in.
+// walked by one warp would hold up every round it is in. Not tuned (R-MAT 10's hubs take it, call GH).
 constexpr long long kBlockHubDegree = 256;
-// Edges a lane loads before it relaxes them (their latencies overlap), as the workers' four (adds_worker.cuh).
+// Edges a lane loads before it relaxes them (their latencies overlap), as the workers' four (adds_worker.cuh); not
+// timed against other counts here.
 constexpr int kBlockEdgesPerLane = 4;
-// Hubs listed per round; beyond that a hub's own warp expands it.
+// Hubs listed per round; beyond that a hub's own warp expands it. Not tuned.
 constexpr int kBlockHubList = 256;
 // Delta doubles up to this (int64 distances stay below 2^62, gsssp.h, so low + Delta cannot overflow).
 constexpr double kBlockMaxDelta = 2305843009213693952.0;  // 2^61
 // The largest graph the schedule takes by default: where it was faster than the device-wide kernel. Kernel times on an
-// H100, medians of 8 runs, device-wide / one block (benchmarks/results/serving/2026-11-27_1526b7a_h100, calls GC and
-// GF; int weights 1..1000 unless named): random 1,000 x 7 0.102 / 0.060 ms, the same with float weights 0.100 / 0.054,
-// grid 32^2 0.273 / 0.192, R-MAT 10 (1,024 vertices, 16,384 edges) 0.105 / 0.073, random 2,000 x 7 0.108 / 0.082; but
-// random 4,000 x 7 0.111 / 0.118, rome99 (3,353 vertices) 0.428 / 0.454, grid 64^2 0.481 / 0.614, R-MAT 12 0.189 /
-// 0.270, random 8,000 x 7 0.132 / 0.209 and 16,000 x 3 0.137 / 0.305: one SM's rounds (3-5 us each, a chain of
-// dependent reads and a barrier) lose to the whole device once a graph needs more than a few dozen of them or its
-// rounds hold more edges than one block relaxes at once. GSSSP_ADDS_BLOCK=1 takes every graph whose distances fit
-// one block's shared memory, =0 none.
+// H100, medians of 8 runs, device-wide / one block (benchmarks/results/serving/2026-11-27_4571df9_h100, call GH, this
+// code; int weights 1..1000 unless named): random 1,000 x 7 0.101 / 0.058 ms, the same with float weights 0.100 /
+// 0.053, grid 32^2 0.270 / 0.187, R-MAT 10 (1,024 vertices, 16,384 edges) 0.105 / 0.075, random 2,000 x 7 0.106 /
+// 0.081; but random 4,000 x 7 0.113 / 0.117 and rome99 (3,353 vertices) 0.438 / 0.468, and in calls GC and GF (an
+// earlier form of this kernel) grid 64^2 0.48 / 0.61, R-MAT 12 0.19 / 0.27, random 8,000 x 7 0.13 / 0.21. One SM's
+// rounds (3-5 us each: a chain of dependent reads and a barrier) lose to the whole device once a graph needs many of
+// them or its rounds hold more edges than one block relaxes at once. GSSSP_ADDS_BLOCK=1 takes every graph whose
+// distances fit one block's shared memory, =0 none.
 constexpr long long kBlockScheduleMaxVertices = 2048;
 constexpr long long kBlockScheduleMaxEdges = 16384;
 

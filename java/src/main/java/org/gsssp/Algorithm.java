@@ -61,8 +61,8 @@ public enum Algorithm {
      * <p>On a graph of at most 2,048 vertices and 16,384 edges, ADDS runs its one-block schedule instead: the same
      * bucket window over the least pending distance, widened by the same rule while the threads are not kept busy,
      * inside one thread block with the distances in shared memory, where the manager's hand-outs (4-6 µs each) become
-     * barriers. On an H100 that halved the kernel time of a 1,000-vertex graph (0.060 against 0.102 ms) and took
-     * {@code FfmCallBenchmark.gpuQuery1k} from 134 to 78 µs. A query that sets a trace, a pool size, a static Δ, a
+     * barriers. On an H100 that nearly halved the kernel time of a 1,000-vertex graph (0.058 against 0.101 ms) and took
+     * {@code FfmCallBenchmark.gpuQuery1k} from 134 to 75 µs. A query that sets a trace, a pool size, a static Δ, a
      * block size or a round limit keeps the device-wide kernel; {@code GSSSP_ADDS_BLOCK=0} in the environment turns
      * the schedule off. Such a query takes one streaming multiprocessor, so concurrent ones run side by side.
      */
@@ -70,7 +70,9 @@ public enum Algorithm {
     /**
      * Bellman-Ford run whole inside one thread block, with the distances in shared memory: gsssp's solver for
      * small graphs, where the algorithms built for large ones wait on launches and grid-wide hand-offs more
-     * than they compute (ADDS's kernel alone takes about 147 us on a 1,000-vertex graph). Each query takes one
+     * than they compute (ADDS's persistent grid took about 0.10 ms of kernel time on a 1,000-vertex graph, its
+     * one-block schedule, which small graphs now get, 0.058 ms, and this solver's kernel about 0.046 ms: H100,
+     * {@code benchmarks/results/serving/2026-11-27_4571df9_h100}). Each query takes one
      * streaming multiprocessor, so concurrent queries run side by side. Non-negative weights only. The graph's
      * distances must fit one block's shared memory, 12 bytes per vertex with int weights and 8 with float:
      * about 19,000 int-weighted vertices on an H100 or H200, 13,000 on an A100, 8,000 on sm_86/sm_89 cards;

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #cpuQuery1k} and {@link #gpuQuery1k}: a whole query on a 1,000-vertex graph, where the fixed
  *       costs (argument structs, stream set-up, copies) dominate, on the serving path: into {@link QueryBuffers}
  *       allocated once per trial and thread (pinned where there is a GPU), no predecessors; the GPU one runs
- *       {@link Algorithm#ADDS} on a graph resident on the GPU ({@link #gpuQuery1kBlock}: the small-graph solver,
+ *       {@link Algorithm#ADDS} (its one-block schedule, at this size) on a graph resident on the GPU ({@link #gpuQuery1kBlock}: the small-graph solver,
  *       {@link Algorithm#BLOCK_BELLMAN_FORD});</li>
  *   <li>{@link #cpuQuery1kPooled} and {@link #gpuQuery1kPooled}: the same into the pooled memory of a
  *       {@link Result}, closed (given back) in the benchmark method.</li>
