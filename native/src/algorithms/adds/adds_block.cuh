@@ -59,6 +59,20 @@ __device__ __forceinline__ typename D::stored window_top(typename D::stored low,
   return top > D::kInfinity ? D::kInfinity : top;
 }
 
+// Relaxes the edges a lane gathered (t[u] < 0: none in that place), counting them in `relaxed`.
+template <class Value, class Weight, class Relax>
+__device__ __forceinline__ void relax_gathered(const int32_t (&t)[kBlockEdgesPerLane], const Weight (&w)[kBlockEdgesPerLane],
+                                               const Value (&from)[kBlockEdgesPerLane], unsigned long long& relaxed,
+                                               Relax&& relax) {
+#pragma unroll
+  for (int u = 0; u < kBlockEdgesPerLane; ++u) {
+    if (t[u] >= 0) {
+      relax(from[u], t[u], w[u]);
+      ++relaxed;
+    }
+  }
+}
+
 // A warp's ready vertices' edges (lane i: `degree` edges from `first`, out of a vertex at distance `d`), concatenated
 // and strided over its lanes: edge j belongs to the lane whose inclusive degree sum first passes j (a binary search
 // over the warp's sums). kBlockEdgesPerLane edges per lane and step, their loads issued before any is relaxed, so
@@ -97,13 +111,7 @@ __device__ __forceinline__ void expand_warp(int lane, long long first, unsigned 
         w[u] = weights[e];
       }
     }
-#pragma unroll
-    for (int u = 0; u < kBlockEdgesPerLane; ++u) {
-      if (t[u] >= 0) {
-        relax(from[u], t[u], w[u]);
-        ++relaxed;
-      }
-    }
+    relax_gathered(t, w, from, relaxed, relax);
   }
 }
 
@@ -243,13 +251,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
             w[u] = weights[e];
           }
         }
-#pragma unroll
-        for (int u = 0; u < kBlockEdgesPerLane; ++u) {
-          if (t[u] >= 0) {
-            relax(from[u], t[u], w[u]);
-            ++work;
-          }
-        }
+        relax_gathered(t, w, from, work, relax);
       }
     }
 
