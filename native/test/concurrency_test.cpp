@@ -1,10 +1,11 @@
 // Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
 // that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's loops (stepped,
 // or persistent, its default: GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS; resident
-// reads racing with other threads' queries.
+// reads racing with other threads' queries; ADDS's one-block schedule side by side and racing a destroy.
 #include "test_main.hpp"
 
 extern "C" int64_t gsssp_debug_reader_reads(void);  // libgsssp, not in gsssp.h (api/device_api.cu)
+extern "C" int64_t gsssp_debug_adds_block_runs(void);  // libgsssp, not in gsssp.h (algorithms/adds/adds_block.cu)
 
 namespace gsssp_test {
 namespace {
@@ -266,6 +267,59 @@ TEST_F(Concurrency, TargetQueriesUnderLoadAreExact) {
   std::printf("target queries: %d, stopped early %lld, full search after a failed check %lld\n", kThreads * kQueries,
               static_cast<long long>(early.load()), static_cast<long long>(restarts.load()));
   gsssp_device_graph_destroy(dg);
+}
+
+// ADDS on a small graph runs its one-block schedule (algorithms/adds/adds_block.hpp), one SM per query and no share of
+// the device: 8 threads x 25 queries at once, every answer CPU Dijkstra's; then 6 threads querying in a loop while the
+// handle is destroyed under them: every answer before the close right, every query after it refused with
+// GSSSP_ERROR_CLOSED, nothing else.
+TEST_F(Concurrency, SmallGraphAddsSideBySideAndRacingDestroy) {
+  WeightRule rule;
+  rule.max_int = 1000;
+  const Graph g = build("small-concurrent", uniform_edges(1500, 9000, rng), rule, rng);
+  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
+  const bool block_off = env != nullptr && env[0] == '0';
+  gsssp_device_graph_t dg = upload(g);
+  ASSERT_NE(dg, nullptr);
+  constexpr int kThreads = 8, kQueries = 25;
+  const int64_t before = gsssp_debug_adds_block_runs();
+  const ConcurrentQueries run =
+      run_concurrent(dg, g, kThreads, kQueries, 181, [](int, int) { return GSSSP_ALGORITHM_ADDS; });
+  const int64_t runs = gsssp_debug_adds_block_runs() - before;
+  check(run.wrong == 0, "small-graph ADDS from %d threads: %d of %d wrong", kThreads, run.wrong, kThreads * kQueries);
+  check(block_off ? runs == 0 : runs == kThreads * kQueries, "%lld one-block runs of %d queries (schedule %s)",
+        static_cast<long long>(runs), kThreads * kQueries, block_off ? "off" : "on");
+  std::printf("small-graph ADDS: %d threads x %d queries in %.1f ms\n", kThreads, kQueries, run.ms);
+  check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after small-graph queries");
+
+  constexpr int kRacers = 6;
+  std::vector<Result> expected;
+  for (int t = 0; t < kRacers; ++t) expected.push_back(run_cpu(g, t * 211));
+  gsssp_device_graph_t raced = upload(g);
+  ASSERT_NE(raced, nullptr);
+  std::atomic<int> wrong{0}, other{0}, answered{0};
+  std::vector<std::thread> racers;
+  for (int t = 0; t < kRacers; ++t) {
+    racers.emplace_back([&, t] {
+      for (;;) {
+        const Result r = run_gpu(raced, g, GSSSP_ALGORITHM_ADDS, t * 211);
+        if (r.status == GSSSP_ERROR_CLOSED) return;
+        if (r.status != GSSSP_SUCCESS) {
+          ++other;
+          std::printf("racing destroy: status %d (%s)\n", r.status, gsssp_last_error());
+          return;
+        }
+        ++answered;
+        if (r.raw != expected[t].raw) ++wrong;
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  check_status(gsssp_device_graph_destroy(raced), GSSSP_SUCCESS, "destroy while small-graph queries run");
+  for (auto& thread : racers) thread.join();
+  check(wrong == 0 && other == 0 && answered > 0, "racing destroy: %d answered, %d wrong, %d failed otherwise",
+        answered.load(), wrong.load(), other.load());
+  std::printf("racing destroy: %d small-graph queries answered before the close\n", answered.load());
 }
 
 }  // namespace
