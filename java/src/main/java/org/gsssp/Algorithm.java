@@ -64,9 +64,9 @@ public enum Algorithm {
      * barriers. On an H100 that nearly halved the kernel time of a 1,000-vertex graph (0.058 against 0.101 ms) and took
      * {@code FfmCallBenchmark.gpuQuery1k} from 134 to 75 µs. A query that sets a trace, a pool size, a static Δ, a
      * block size or a round limit keeps the device-wide kernel; {@code GSSSP_ADDS_BLOCK=0} in the environment turns
-     * the schedule off. Such a query takes one streaming multiprocessor and no share of the device; eight threads
-     * on a 1,500-vertex graph did not answer faster together than about one query's time each (README, concurrency
-     * model).
+     * the schedule off. Such a query takes one streaming multiprocessor and no share of the device, so queries from
+     * several threads overlap (8 threads into pinned {@code QueryBuffers}: 5.6 times one thread's queries per second
+     * on a 1,000-vertex graph; README, concurrency model).
      */
     ADDS(7, "adds", true),
     /**
