@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
-#include <utility>
 
 #include "algorithms/adds/adds_block.cuh"
 #include "algorithms/adds/adds_policy.hpp"
@@ -46,9 +45,8 @@ AlgorithmRun run_typed(const QueryContext& query) {
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
   const long long n = g.num_vertices;
-  const int device = query.device_graph->device;
+  // block_schedule, the only way here, has raised the kernel's shared memory limit (shared_limit).
   const size_t bytes = shared_bytes<D>(n);
-  shared_limit<D>(device);  // the limit raised (block_schedule asked already)
 
   BlockArgs<D> a;
   a.n = n;

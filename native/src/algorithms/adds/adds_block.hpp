@@ -20,8 +20,8 @@ namespace gsssp::adds {
 // off, =1 takes every graph that fits (both read once per process; for A/B runs).
 bool block_schedule(const QueryContext& query);
 
-// Fills AlgorithmRun as the device-wide run does: rounds = windows (head moves + 1), delta = the last Delta,
-// restarts 0. Targets are answered by a full search (a small graph's whole search is one short kernel).
+// Only after block_schedule(query) said yes (it raises the kernel's shared memory limit). Fills AlgorithmRun as the
+// device-wide run does: rounds = windows (head moves + 1), delta = the last Delta, restarts 0. Targets are answered by a full search (a small graph's whole search is one short kernel).
 AlgorithmRun run_block(const QueryContext& query);
 
 // The starting Delta of either schedule (adds.cu): options.delta_stepping's, else C * W / D with adds_policy.hpp's C.
