@@ -5,6 +5,7 @@
 #include "test_main.hpp"
 
 extern "C" int64_t gsssp_debug_adds_block_runs(void);  // libgsssp, not in gsssp.h (algorithms/adds/adds_block.cu)
+extern "C" int64_t gsssp_debug_adds_block_deliveries(void);  // the same file
 
 namespace gsssp_test {
 namespace {
@@ -344,6 +345,137 @@ TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
     check(gsssp_debug_adds_block_runs() == before, "a 40,000-vertex graph ran the one-block schedule");
   }
   gsssp_device_graph_destroy(dg);
+}
+
+// The one-block schedule's own delivery of the outputs (common/block_delivery.cuh): page-locked host distances
+// (gsssp_host_alloc), no predecessors, in 8, 4 and 2 bytes, with the fallbacks to wider output when distances do not
+// fit (huge weights) and unreachable vertices (a sparse graph). Each query runs twice into the same buffer, poisoned
+// before each, against CPU Dijkstra: every distance, the reached count, the stats. Pageable output or predecessors
+// keep the query's tail (no delivery counted).
+TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
+  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
+  const char* delivery_env = std::getenv("GSSSP_BLOCK_DELIVERY");
+  const bool block_off = env != nullptr && env[0] == '0';
+  const bool delivery_off = delivery_env != nullptr && delivery_env[0] == '0';
+  struct Case {
+    const char* name;
+    EdgeList edges;
+    WeightRule rule;
+  };
+  std::vector<Case> cases;
+  WeightRule narrow_rule;
+  narrow_rule.max_int = 10;
+  WeightRule wide_rule;
+  wide_rule.max_int = 1000;
+  WeightRule huge_rule;
+  huge_rule.max_int = 2147483647;  // past 2^32 within a few hops: the 8-byte fallback
+  WeightRule float_rule;
+  float_rule.is_float = true;
+  cases.push_back({"delivery-uniform-1k-w10", uniform_edges(1000, 7000, rng), narrow_rule});
+  cases.push_back({"delivery-sparse-2k", uniform_edges(2000, 2400, rng), wide_rule});
+  cases.push_back({"delivery-chain", chain_edges(1500, true, rng), wide_rule});
+  cases.push_back({"delivery-huge", uniform_edges(1000, 5000, rng), huge_rule});
+  cases.push_back({"delivery-float", uniform_edges(1500, 9000, rng), float_rule});
+  int checked = 0;
+  for (const Case& c : cases) {
+    const Graph g = build(c.name, c.edges, c.rule, rng);
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+    void* pinned = nullptr;
+    ASSERT_EQ(gsssp_host_alloc(&pinned, g.n * 8), GSSSP_SUCCESS) << gsssp_last_error();
+    for (const int level : {0, 1, 2}) {
+      gsssp_options o;
+      gsssp_options_init(&o);
+      o.compute_predecessors = 0;
+      o.compact_distances = level;
+      for (const int64_t source : {int64_t{0}, largest_out_degree(g)}) {
+        if (g.offsets[source + 1] == g.offsets[source]) continue;  // a sink source is answered without a search
+        const Result cpu = run_cpu(g, source);
+        const int64_t reached_cpu = count_reached(g, cpu);
+        for (int repeat = 0; repeat < 2; ++repeat) {
+          std::memset(pinned, repeat == 0 ? 0x5a : 0xa5, static_cast<size_t>(g.n) * 8);
+          const int64_t runs = gsssp_debug_adds_block_runs();
+          const int64_t deliveries = gsssp_debug_adds_block_deliveries();
+          gsssp_stats st{};
+          const int status = gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, pinned, nullptr, &st);
+          const std::string what = std::string(c.name) + " level " + std::to_string(level) + " source " +
+                                   std::to_string(source) + " run " + std::to_string(repeat);
+          if (!check(status == GSSSP_SUCCESS, "%s: status %d (%s)", what.c_str(), status, gsssp_last_error())) continue;
+          check(gsssp_debug_adds_block_runs() - runs == (block_off ? 0 : 1), "%s: one-block runs %lld", what.c_str(),
+                static_cast<long long>(gsssp_debug_adds_block_runs() - runs));
+          check(gsssp_debug_adds_block_deliveries() - deliveries == (block_off || delivery_off ? 0 : 1),
+                "%s: deliveries %lld", what.c_str(), static_cast<long long>(gsssp_debug_adds_block_deliveries() - deliveries));
+          const int bytes = st.distance_bytes;
+          check(bytes == (level == 0 ? 8 : bytes) && (bytes == 8 || bytes == 4 || (bytes == 2 && !g.is_float)) &&
+                    (level != 1 || bytes != 2),
+                "%s: %d-byte output at compact level %d", what.c_str(), bytes, level);
+          int64_t wrong = 0, first_wrong = -1;
+          for (int64_t v = 0; v < g.n; ++v) {
+            const bool is_reached = reached(g, cpu, v);
+            bool ok;
+            if (g.is_float) {
+              double d;
+              if (bytes == 4) {
+                d = static_cast<const float*>(pinned)[v];
+              } else {
+                std::memcpy(&d, static_cast<const int64_t*>(pinned) + v, sizeof(d));
+              }
+              double want;
+              std::memcpy(&want, &cpu.raw[v], sizeof(want));
+              ok = is_reached ? d == want : std::isinf(d) && d > 0;
+            } else {
+              int64_t got;
+              if (bytes == 2) {
+                const uint16_t x = static_cast<const uint16_t*>(pinned)[v];
+                got = x == 0xffffu ? GSSSP_INT_INFINITY : static_cast<int64_t>(x);
+              } else if (bytes == 4) {
+                const uint32_t x = static_cast<const uint32_t*>(pinned)[v];
+                got = x == 0xffffffffu ? GSSSP_INT_INFINITY : static_cast<int64_t>(x);
+              } else {
+                got = static_cast<const int64_t*>(pinned)[v];
+              }
+              ok = got == cpu.raw[v];
+            }
+            if (!ok && first_wrong < 0) first_wrong = v;
+            wrong += ok ? 0 : 1;
+          }
+          check(wrong == 0, "%s: %lld of %lld distances differ from CPU Dijkstra (%d bytes), first at vertex %lld",
+                what.c_str(), static_cast<long long>(wrong), static_cast<long long>(g.n), bytes,
+                static_cast<long long>(first_wrong));
+          check(st.vertices_reached == reached_cpu, "%s: vertices_reached %lld, CPU %lld", what.c_str(),
+                static_cast<long long>(st.vertices_reached), static_cast<long long>(reached_cpu));
+          check(st.iterations >= 1 && st.vertex_visits >= 1 && st.edges_relaxed >= 1 && st.time_ms > 0.0 &&
+                    st.total_ms >= st.time_ms,
+                "%s: stats iterations %lld visits %lld edges %lld time %.4f total %.4f ms", what.c_str(),
+                static_cast<long long>(st.iterations), static_cast<long long>(st.vertex_visits),
+                static_cast<long long>(st.edges_relaxed), st.time_ms, st.total_ms);
+          ++checked;
+        }
+      }
+    }
+    // The huge weights need 8 bytes, the narrow ones fit 2.
+    if (std::string(c.name) == "delivery-huge" || std::string(c.name) == "delivery-uniform-1k-w10") {
+      gsssp_options o;
+      gsssp_options_init(&o);
+      o.compute_predecessors = 0;
+      o.compact_distances = 1;
+      gsssp_stats st{};
+      ASSERT_EQ(gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, largest_out_degree(g), &o, pinned, nullptr, &st),
+                GSSSP_SUCCESS);
+      check(st.distance_bytes == (std::string(c.name) == "delivery-huge" ? 8 : 4), "%s: %d-byte output at level 1",
+            c.name, st.distance_bytes);
+    }
+    // Pageable output and predecessors keep the tail.
+    {
+      const int64_t deliveries = gsssp_debug_adds_block_deliveries();
+      compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, 0));
+      check(gsssp_debug_adds_block_deliveries() == deliveries, "%s: a query with predecessors was delivered", c.name);
+    }
+    gsssp_host_free(pinned);
+    gsssp_device_graph_destroy(dg);
+  }
+  std::printf("one-block delivery: %d queries checked (schedule %s, delivery %s)\n", checked,
+              block_off ? "off" : "on", delivery_off ? "off" : "on");
 }
 
 }  // namespace

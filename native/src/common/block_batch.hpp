@@ -4,13 +4,16 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "common/batch.hpp"
+#include "common/block_delivery.hpp"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/query.hpp"
@@ -123,6 +126,57 @@ AlgorithmRun finish_single_block(const QueryContext& query, DeviceTimer& timer, 
   run.distances = distances;
   run.rounds = r.rounds;
   run.tail_enqueued = tail_early;
+  return run;
+}
+
+// Whether a single one-block query delivers its own outputs (common/block_delivery.cuh): unless GSSSP_BLOCK_DELIVERY=0
+// in the environment (read once; for A/B runs against the query's tail), wherever the query's tail allows it
+// (FinalizeTail::direct). Fills the delivery: the host counters, `done` (a word of the host record the kernel writes)
+// and a ticket no earlier query used.
+inline bool block_delivery(const QueryContext& query, unsigned long long* done, BlockDelivery& delivery) {
+  static const bool enabled = [] {
+    const char* text = std::getenv("GSSSP_BLOCK_DELIVERY");
+    return text == nullptr || text[0] != '0';
+  }();
+  static std::atomic<unsigned long long> tickets{0};
+  if (!enabled || query.tail == nullptr || !query.tail->direct(delivery)) return false;
+  delivery.counters = query.workspace->host_counters_target();
+  delivery.done = done;
+  delivery.ticket = tickets.fetch_add(1, std::memory_order_relaxed) + 1;
+  return true;
+}
+
+// A delivered query's wait, once its kernel is launched: a spin on the host word the kernel sets last (no driver call
+// while the kernel runs), with a look at the stream every 256 spins, so that a kernel that failed is reported instead
+// of waited for. The outputs, the counters and the record are then in host memory; the kernel may still be exiting,
+// which the next work on the workspace's stream waits for. Then as finish_single_block.
+template <class Record>
+AlgorithmRun finish_single_block_delivered(const QueryContext& query, const char* name, const Record* record_host,
+                                           const BlockDelivery& delivery, const void* distances) {
+  const cudaStream_t stream = query.workspace->stream();
+  const volatile unsigned long long* done = delivery.done;
+  for (unsigned spins = 1; *done != delivery.ticket; ++spins) {
+    if (spins % 256 == 0) {
+      const cudaError_t state = cudaStreamQuery(stream);
+      if (state != cudaSuccess && state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
+      if (state == cudaSuccess && *done != delivery.ticket) {
+        fail(GSSSP_ERROR_INTERNAL, format("%s ended without delivering its outputs", name));
+      }
+      std::this_thread::yield();
+    }
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+  }
+  std::atomic_thread_fence(std::memory_order_acquire);
+  query.tail->mark_delivered();
+  const Record r = *record_host;
+  if (!r.converged) throw_not_converged(name, r.rounds, query.max_iterations > 0);
+  AlgorithmRun run;
+  run.time_ms = static_cast<double>(r.time_ns) * 1e-6;
+  run.distances = distances;
+  run.rounds = r.rounds;
+  run.tail_enqueued = true;
   return run;
 }
 

@@ -230,13 +230,16 @@ size_t output_bytes(const QueryOutput& out, long long n) {
   return static_cast<size_t>(n) * sizeof(typename D::output);
 }
 
-bool page_locked(const void* host) {
+// Whether `host` is page-locked host memory, and where so the device's address of it (null if it has none).
+bool page_locked(const void* host, void** mapped) {
   cudaPointerAttributes attributes{};
   if (cudaPointerGetAttributes(&attributes, host) != cudaSuccess) {
     (void)cudaGetLastError();
     return false;
   }
-  return attributes.type == cudaMemoryTypeHost;
+  if (attributes.type != cudaMemoryTypeHost) return false;
+  *mapped = attributes.devicePointer;
+  return true;
 }
 
 }  // namespace
@@ -246,7 +249,8 @@ FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output)
 bool FinalizeTail::pipelined() const {
   if (pipelined_ < 0) {
     pipelined_ = !output_.predecessors && query_.options.certify == 0 &&
-                 (output_.resident || output_.host_distances == nullptr || page_locked(output_.host_distances));
+                 (output_.resident || output_.host_distances == nullptr ||
+                  page_locked(output_.host_distances, &mapped_distances_));
   }
   return pipelined_ != 0;
 }
@@ -256,6 +260,16 @@ void FinalizeTail::prepare() {
   const size_t bytes = query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32 ? output_bytes<Float32Distance>(output_, n)
                                                                         : output_bytes<Int32Distance>(output_, n);
   if (bytes > 0) query_.workspace->buffer(Slot::kOutput, bytes);
+}
+
+bool FinalizeTail::direct(BlockDelivery& delivery) {
+  if (!pipelined() || output_.resident) return false;
+  if (output_.host_distances != nullptr && mapped_distances_ == nullptr) return false;
+  delivery.distances = output_.host_distances == nullptr ? nullptr : mapped_distances_;
+  // The formats enqueue_outputs would write.
+  const bool int32 = query_.graph.weight_type != GSSSP_WEIGHT_FLOAT32;
+  delivery.bytes = output_.narrow && int32 ? 2 : output_.compact ? 4 : 8;
+  return true;
 }
 
 void FinalizeTail::enqueue(const void* stored_distances, bool counters_delivered) {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "common/block_delivery.hpp"
 #include "common/query.hpp"
 
 namespace gsssp {
@@ -60,6 +61,14 @@ class FinalizeTail {
   // wrote the counters into Workspace::host_counters_target() as it ended, so where no pass of the tail changes
   // them (a resident result of int32 weights) no copy of them follows.
   void enqueue(const void* stored_distances, bool counters_delivered = false);
+  // Whether a one-block kernel may deliver this query's outputs itself (common/block_delivery.cuh): pipelined(), not a
+  // resident result, and the host distances (if asked) in page-locked memory the device can address. Fills where the
+  // distances go and their format; the driver adds the counters, the done word and the ticket. Only single-query
+  // drivers that wait for the ticket ask.
+  bool direct(BlockDelivery& delivery);
+  // The kernel delivered everything (direct() said yes and the ticket arrived): finish() only completes the query
+  // (the overflow check and a fallback to wider output).
+  void mark_delivered() { enqueued_ = 1; }
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
   FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);
@@ -68,6 +77,7 @@ class FinalizeTail {
   const QueryContext& query_;
   const QueryOutput& output_;
   mutable int pipelined_ = -1;  // -1: not asked yet
+  mutable void* mapped_distances_ = nullptr;  // the device's address of output_.host_distances, where it has one
   int enqueued_ = 0;
 };
 

@@ -1,4 +1,5 @@
-// Host driver of ADDS's one-block schedule (adds_block.hpp): one launch, the query's tail enqueued behind it, one wait.
+// Host driver of ADDS's one-block schedule (adds_block.hpp): one launch, and either the kernel's own delivery of the
+// outputs (common/block_delivery.cuh) or the query's tail enqueued behind it; one wait.
 #include "algorithms/adds/adds_block.hpp"
 
 #include <algorithm>
@@ -18,7 +19,8 @@
 namespace gsssp::adds {
 namespace {
 
-std::atomic<int64_t> block_runs{0};  // gsssp_debug_adds_block_runs
+std::atomic<int64_t> block_runs{0};        // gsssp_debug_adds_block_runs
+std::atomic<int64_t> delivered_runs{0};    // gsssp_debug_adds_block_deliveries
 
 // Dynamic shared memory the kernel may take on a device: the opt-in maximum less its static shared memory, with the
 // limit raised to that once per device and type.
@@ -61,15 +63,24 @@ AlgorithmRun run_typed(const QueryContext& query) {
   a.counters = ws.counters();
   a.record = static_cast<BlockRecord*>(ws.buffer(Slot::kFlags0, sizeof(BlockRecord)));
   auto* record_host = static_cast<BlockRecord*>(ws.staging(sizeof(BlockRecord)));
-  const bool tail_early = query.tail != nullptr && query.tail->pipelined();
-  if (tail_early) query.tail->prepare();
-
   block_runs.fetch_add(1, std::memory_order_relaxed);
-  DeviceTimer timer(ws);
-  adds_block_kernel<D><<<1, kBlockScheduleThreads, bytes, stream>>>(a);
-  GSSSP_CUDA_CHECK(cudaGetLastError());
-  timer.record_stop();
-  AlgorithmRun run = finish_single_block(query, timer, "ADDS (one block)", a.record, record_host, a.out, tail_early);
+  AlgorithmRun run;
+  if (block_delivery(query, &record_host->done, a.delivery)) {
+    // The kernel writes the host outputs, the counters and its record itself (common/block_delivery.cuh).
+    delivered_runs.fetch_add(1, std::memory_order_relaxed);
+    a.record = record_host;
+    adds_block_kernel<D><<<1, kBlockScheduleThreads, bytes, stream>>>(a);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    run = finish_single_block_delivered(query, "ADDS (one block)", record_host, a.delivery, a.out);
+  } else {
+    const bool tail_early = query.tail != nullptr && query.tail->pipelined();
+    if (tail_early) query.tail->prepare();
+    DeviceTimer timer(ws);
+    adds_block_kernel<D><<<1, kBlockScheduleThreads, bytes, stream>>>(a);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+    timer.record_stop();
+    run = finish_single_block(query, timer, "ADDS (one block)", a.record, record_host, a.out, tail_early);
+  }
   run.rounds = record_host->windows;
   run.delta = record_host->delta;
   // GSSSP_ADDS_PROFILE set to anything, as for the device-wide kernel: one line per query on stderr.
@@ -116,4 +127,8 @@ AlgorithmRun run_block(const QueryContext& query) {
 // native tests can tell which schedule they checked.
 extern "C" __attribute__((visibility("default"))) int64_t gsssp_debug_adds_block_runs(void) {
   return gsssp::adds::block_runs.load(std::memory_order_relaxed);
+}
+// Not in gsssp.h either: how many of those delivered their outputs themselves (common/block_delivery.cuh).
+extern "C" __attribute__((visibility("default"))) int64_t gsssp_debug_adds_block_deliveries(void) {
+  return gsssp::adds::delivered_runs.load(std::memory_order_relaxed);
 }

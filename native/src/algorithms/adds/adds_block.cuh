@@ -5,6 +5,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "algorithms/adds/adds_policy.hpp"
+#include "common/block_delivery.cuh"
 #include "common/distance.cuh"
 #include "common/warp_primitives.cuh"
 #include "common/workspace.hpp"
@@ -19,6 +20,8 @@ struct BlockRecord {
   double delta;
   int converged;
   int hub_rounds;  // rounds that expanded listed hubs
+  unsigned long long time_ns;  // the kernel's own time (%globaltimer), for a delivered query
+  unsigned long long done;     // BlockDelivery::done points here when the record is the host's
 };
 
 // The hubs one round lists for the next: each one's vertex, first edge, degree and start in the list's edges.
@@ -41,7 +44,18 @@ struct BlockArgs {
   long long max_rounds = 0;
   typename D::stored* out = nullptr;  // the stored distances, for the query's tail
   DeviceCounters* counters = nullptr;
-  BlockRecord* record = nullptr;
+  BlockRecord* record = nullptr;  // device memory, or with a delivery the workspace's mapped host staging
+  BlockDelivery delivery;         // delivery.counters null: the query's tail writes the host outputs
+};
+
+// The block's totals at the end, in one reduction.
+struct BlockTotals {
+  unsigned long long visits, relaxed, reached, flags;  // flags: wide bits (block_delivery.cuh) | 4 for an overflow
+};
+struct CombineTotals {
+  __device__ __forceinline__ BlockTotals operator()(const BlockTotals& a, const BlockTotals& b) const {
+    return BlockTotals{a.visits + b.visits, a.relaxed + b.relaxed, a.reached + b.reached, a.flags | b.flags};
+  }
 };
 
 // The window's top in the stored (ordered) encoding: low + delta, at least one step above low, so that the least
@@ -75,10 +89,12 @@ __device__ __forceinline__ void relax_gathered(const int32_t (&t)[kBlockEdgesPer
 
 // A warp's ready vertices' edges (lane i: `degree` edges from `first`, out of a vertex at distance `d`), concatenated
 // and strided over its lanes: edge j belongs to the lane whose inclusive degree sum first passes j (a binary search
-// over the warp's sums). kBlockEdgesPerLane edges per lane and step, their loads issued before any is relaxed, so
-// that their latencies overlap. Every lane of the warp calls it.
+// over the warp's sums). Up to kBlockEdgesPerLane edges per lane and step, their loads issued before any is relaxed,
+// so that their latencies overlap; a step's places past the warp's last edge are skipped by the whole warp (most
+// rounds give a warp a few dozen edges, not 32 x kBlockEdgesPerLane). Edge indices are 32-bit: the schedule takes
+// graphs of fewer than 2^31 edges (block_schedule). Every lane of the warp calls it.
 template <class D, class Relax>
-__device__ __forceinline__ void expand_warp(int lane, long long first, unsigned degree, typename D::value d,
+__device__ __forceinline__ void expand_warp(int lane, int first, unsigned degree, typename D::value d,
                                             const int32_t* __restrict__ targets,
                                             const typename D::weight* __restrict__ weights, unsigned long long& relaxed,
                                             Relax&& relax) {
@@ -95,18 +111,19 @@ __device__ __forceinline__ void expand_warp(int lane, long long first, unsigned 
     value from[kBlockEdgesPerLane];
 #pragma unroll
     for (int u = 0; u < kBlockEdgesPerLane; ++u) {
+      t[u] = -1;
+      if (base + static_cast<unsigned>(u * 32) >= total) continue;  // the same for the whole warp
       const unsigned j = base + static_cast<unsigned>(u * 32 + lane);
       int owner = 0;
 #pragma unroll
       for (int step = 16; step >= 1; step >>= 1) {
         if (__shfl_sync(kFull, inclusive, owner + step - 1) <= j) owner += step;
       }
-      const long long owner_first = __shfl_sync(kFull, first, owner);
+      const int owner_first = __shfl_sync(kFull, first, owner);
       const unsigned owner_exclusive = __shfl_sync(kFull, exclusive, owner);
       from[u] = __shfl_sync(kFull, d, owner);
-      t[u] = -1;
       if (j < total) {
-        const long long e = owner_first + (j - owner_exclusive);
+        const int e = owner_first + static_cast<int>(j - owner_exclusive);
         t[u] = targets[e];
         w[u] = weights[e];
       }
@@ -165,6 +182,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
 
   const long long n = a.n;
   const int lane = threadIdx.x & 31;
+  const unsigned long long started = threadIdx.x == 0 ? global_ns() : 0;
   for (long long v = threadIdx.x; v < n; v += blockDim.x) {
     dist[v] = v == a.source ? D::kZero : D::kInfinity;
     pending[v] = v == a.source ? 1 : 0;
@@ -259,7 +277,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
     HubList& my_hubs = s_hubs[round & 1];
     for (long long start = 0; start < n; start += blockDim.x) {
       const long long v = start + threadIdx.x;
-      long long first = 0;
+      int first = 0;  // edge indices fit 32 bits here (expand_warp)
       unsigned degree = 0;
       value d{};
       if (v < n && atomicOr(&pending[v], 0) != 0) {
@@ -269,11 +287,12 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
           __threadfence_block();
           const stored now = dist[v];  // at or below `seen`: lowered since, by a thread that set the flag again
           d = D::decode(now);
-          first = offsets[v];
+          const long long begin = offsets[v];
           const long long end = offsets[v + 1];
+          first = static_cast<int>(begin);
           ++visits;
-          degree = static_cast<unsigned>(end - first);
-          if (end - first >= kBlockHubDegree) {
+          degree = static_cast<unsigned>(end - begin);
+          if (end - begin >= kBlockHubDegree) {
             const unsigned long long old =
                 atomicAdd(&s_hub_packed[k], (1ull << kHubCountShift) | static_cast<unsigned long long>(degree));
             const unsigned long long at = old >> kHubCountShift;
@@ -281,7 +300,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
             // vertex is listed at most once a round, and the schedule takes graphs of fewer edges (adds_block.cu).
             if (at < static_cast<unsigned long long>(kBlockHubList)) {
               my_hubs.vertex[at] = static_cast<int>(v);
-              my_hubs.first[at] = static_cast<long long>(first);
+              my_hubs.first[at] = begin;
               my_hubs.start[at] = static_cast<int>(old & ((1ull << kHubCountShift) - 1));
               my_hubs.degree[at] = static_cast<int>(degree);
               degree = 0;
@@ -331,22 +350,39 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
     top = window_top<D>(low, delta);
   }
 
-  for (long long v = threadIdx.x; v < n; v += blockDim.x) a.out[v] = dist[v];
-  using Reduce = cub::BlockReduce<unsigned long long, kBlockScheduleThreads>;
+  // The stored distances for the query's tail or a resident result, and with a delivery the host output as well.
+  const BlockDelivery& delivery = a.delivery;
+  const bool delivered = delivery.counters != nullptr;
+  unsigned long long reached = 0, wide = 0;
+  for (long long v = threadIdx.x; v < n; v += blockDim.x) {
+    const stored s = dist[v];
+    a.out[v] = s;
+    reached += s != D::kInfinity ? 1 : 0;
+    if (delivered && delivery.distances != nullptr) deliver_distance<D>(delivery, v, s, wide);
+  }
+  if (delivered) __threadfence_system();  // before the reduction's barrier, behind which thread 0 sets the ticket
+  using Reduce = cub::BlockReduce<BlockTotals, kBlockScheduleThreads>;
   __shared__ typename Reduce::TempStorage reduce_storage;
-  const unsigned long long total_visits = Reduce(reduce_storage).Sum(visits);
-  __syncthreads();  // the temporary storage is reused
-  const unsigned long long total_relaxed = Reduce(reduce_storage).Sum(relaxed);
-  const int any_overflow = __syncthreads_or(overflow);
+  const BlockTotals totals =
+      Reduce(reduce_storage).Reduce(BlockTotals{visits, relaxed, reached, wide | (overflow ? 4ull : 0ull)}, CombineTotals{});
   if (threadIdx.x == 0) {
-    a.counters->vertex_visits = total_visits;
-    a.counters->edges_relaxed = total_relaxed;
-    if (any_overflow) a.counters->overflow = 1;
-    a.record->rounds = round;
-    a.record->windows = windows;
-    a.record->delta = static_cast<double>(delta);
-    a.record->converged = converged;
-    a.record->hub_rounds = hub_rounds;
+    DeviceCounters* counters = a.counters;
+    counters->vertex_visits = totals.visits;
+    counters->edges_relaxed = totals.relaxed;
+    if ((totals.flags & 4) != 0) counters->overflow = 1;
+    BlockRecord* record = a.record;
+    record->rounds = round;
+    record->windows = windows;
+    record->delta = static_cast<double>(delta);
+    record->converged = converged;
+    record->hub_rounds = hub_rounds;
+    if (delivered) {
+      // What the tail's pass would have counted, in the device's counters too (a fallback to wider output recounts).
+      counters->reached = totals.reached;
+      counters->wide_needed = totals.flags & 3;
+      record->time_ns = global_ns() - started;
+      deliver_end(delivery, *counters);
+    }
   }
 }
 
