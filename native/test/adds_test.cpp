@@ -347,11 +347,12 @@ TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
   gsssp_device_graph_destroy(dg);
 }
 
-// The one-block schedule's own delivery of the outputs (common/block_delivery.cuh): page-locked host distances
-// (gsssp_host_alloc), no predecessors, in 8, 4 and 2 bytes, with the fallbacks to wider output when distances do not
-// fit (huge weights) and unreachable vertices (a sparse graph). Each query runs twice into the same buffer, poisoned
-// before each, against CPU Dijkstra: every distance, the reached count, the stats. Pageable output or predecessors
-// keep the query's tail (no delivery counted).
+// The one-block kernels' own delivery of the outputs (common/block_delivery.cuh), ADDS's one-block schedule and
+// BLOCK_BELLMAN_FORD: page-locked host distances (gsssp_host_alloc), no predecessors, in 8, 4 and 2 bytes, with the
+// fallbacks to wider output when distances do not fit (huge weights) and unreachable vertices (a sparse graph). Each
+// query runs twice into the same buffer, poisoned before each, against CPU Dijkstra: every distance, the reached count,
+// the stats. Pageable output or predecessors keep the query's tail (no ADDS delivery counted); a float sum that
+// overflows fails the query either way.
 TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
   const char* env = std::getenv("GSSSP_ADDS_BLOCK");
   const char* delivery_env = std::getenv("GSSSP_BLOCK_DELIVERY");
@@ -383,7 +384,9 @@ TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
     ASSERT_NE(dg, nullptr) << gsssp_last_error();
     void* pinned = nullptr;
     ASSERT_EQ(gsssp_host_alloc(&pinned, g.n * 8), GSSSP_SUCCESS) << gsssp_last_error();
+    for (const int32_t algorithm : {GSSSP_ALGORITHM_ADDS, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD})
     for (const int level : {0, 1, 2}) {
+      const bool adds = algorithm == GSSSP_ALGORITHM_ADDS;
       gsssp_options o;
       gsssp_options_init(&o);
       o.compute_predecessors = 0;
@@ -397,14 +400,16 @@ TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
           const int64_t runs = gsssp_debug_adds_block_runs();
           const int64_t deliveries = gsssp_debug_adds_block_deliveries();
           gsssp_stats st{};
-          const int status = gsssp_device_graph_sssp(dg, GSSSP_ALGORITHM_ADDS, source, &o, pinned, nullptr, &st);
-          const std::string what = std::string(c.name) + " level " + std::to_string(level) + " source " +
-                                   std::to_string(source) + " run " + std::to_string(repeat);
+          const int status = gsssp_device_graph_sssp(dg, algorithm, source, &o, pinned, nullptr, &st);
+          const std::string what = std::string(c.name) + " " + algorithm_name(algorithm) + " level " +
+                                   std::to_string(level) + " source " + std::to_string(source) + " run " +
+                                   std::to_string(repeat);
           if (!check(status == GSSSP_SUCCESS, "%s: status %d (%s)", what.c_str(), status, gsssp_last_error())) continue;
-          check(gsssp_debug_adds_block_runs() - runs == (block_off ? 0 : 1), "%s: one-block runs %lld", what.c_str(),
-                static_cast<long long>(gsssp_debug_adds_block_runs() - runs));
-          check(gsssp_debug_adds_block_deliveries() - deliveries == (block_off || delivery_off ? 0 : 1),
-                "%s: deliveries %lld", what.c_str(), static_cast<long long>(gsssp_debug_adds_block_deliveries() - deliveries));
+          const int64_t ran = gsssp_debug_adds_block_runs() - runs;
+          const int64_t delivered = gsssp_debug_adds_block_deliveries() - deliveries;
+          check(ran == (adds && !block_off ? 1 : 0), "%s: one-block runs %lld", what.c_str(), static_cast<long long>(ran));
+          check(delivered == (adds && !block_off && !delivery_off ? 1 : 0), "%s: deliveries %lld", what.c_str(),
+                static_cast<long long>(delivered));
           const int bytes = st.distance_bytes;
           check(bytes == (level == 0 ? 8 : bytes) && (bytes == 8 || bytes == 4 || (bytes == 2 && !g.is_float)) &&
                     (level != 1 || bytes != 2),
@@ -470,6 +475,29 @@ TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
       const int64_t deliveries = gsssp_debug_adds_block_deliveries();
       compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, 0));
       check(gsssp_debug_adds_block_deliveries() == deliveries, "%s: a query with predecessors was delivered", c.name);
+    }
+    gsssp_host_free(pinned);
+    gsssp_device_graph_destroy(dg);
+  }
+  // A float sum past FLT_MAX: a clear error, delivered or not.
+  {
+    const Graph g = overflow_graph();
+    gsssp_device_graph_t dg = upload(g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+    void* pinned = nullptr;
+    ASSERT_EQ(gsssp_host_alloc(&pinned, g.n * 8), GSSSP_SUCCESS) << gsssp_last_error();
+    for (const int32_t algorithm : {GSSSP_ALGORITHM_ADDS, GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD}) {
+      for (const int level : {0, 1}) {
+        gsssp_options o;
+        gsssp_options_init(&o);
+        o.compute_predecessors = 0;
+        o.compact_distances = level;
+        gsssp_stats st{};
+        const int status = gsssp_device_graph_sssp(dg, algorithm, 0, &o, pinned, nullptr, &st);
+        check(status == GSSSP_ERROR_OVERFLOW, "overflow graph, %s, level %d: status %d (%s), expected the overflow error",
+              algorithm_name(algorithm), level, status, gsssp_last_error());
+        ++checked;
+      }
     }
     gsssp_host_free(pinned);
     gsssp_device_graph_destroy(dg);

@@ -50,9 +50,17 @@ __device__ __forceinline__ unsigned long long global_ns() {
 }
 
 // Thread 0, once every thread's deliver_distance writes are fenced (__threadfence_system) and the block has passed a
-// barrier since, and after the record's fields are written: the counters, then the ticket.
-__device__ __forceinline__ void deliver_end(const BlockDelivery& d, const DeviceCounters& counters) {
-  *d.counters = counters;
+// barrier since, and after the record's fields are written: the query's counters (the block's totals; a single query's
+// device counters start at zero), then the ticket.
+__device__ __forceinline__ void deliver_end(const BlockDelivery& d, unsigned long long visits, unsigned long long relaxed,
+                                            unsigned long long reached, bool overflow, unsigned long long wide) {
+  DeviceCounters c{};
+  c.vertex_visits = visits;
+  c.edges_relaxed = relaxed;
+  c.reached = reached;
+  c.overflow = overflow ? 1 : 0;
+  c.wide_needed = wide;
+  *d.counters = c;
   __threadfence_system();
   *reinterpret_cast<volatile unsigned long long*>(d.done) = d.ticket;
 }

@@ -381,7 +381,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
       counters->reached = totals.reached;
       counters->wide_needed = totals.flags & 3;
       record->time_ns = global_ns() - started;
-      deliver_end(delivery, *counters);
+      deliver_end(delivery, totals.visits, totals.relaxed, totals.reached, (totals.flags & 4) != 0, totals.flags & 3);
     }
   }
 }

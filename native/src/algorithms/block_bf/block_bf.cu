@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 #include "algorithms/block_bf/block_bf_kernels.cuh"
@@ -110,12 +111,18 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // Non-negative weights: a shortest path has at most n - 1 edges, and round k settles every vertex whose
   // shortest path has at most k edges, so n + 1 rounds always end with one that lowers nothing.
   const long long limit = query.max_iterations > 0 ? query.max_iterations : n + 1;
-  const bool tail_early = query.tail != nullptr && query.tail->pipelined();
-  if (tail_early) query.tail->prepare();
-
-  DeviceTimer timer(ws);
   BlockOutput<D> output;
   output.stored_out = dist;
+  // The kernel's own delivery of the outputs (common/block_delivery.cuh), unless float sums could overflow unseen:
+  // only the shared-graph kernel checks its sums, the other leaves that to the tail's pass.
+  const bool checks_overflow = std::is_same_v<D, Int32Distance> || plan.shared_graph;
+  if (checks_overflow && block_delivery(query, &record_host->done, output.delivery)) {
+    launch<D>(plan, 1, stream, g, query.source, limit, output, ws.counters(), record_host);
+    return finish_single_block_delivered(query, "block-bellman-ford", record_host, output.delivery, dist);
+  }
+  const bool tail_early = query.tail != nullptr && query.tail->pipelined();
+  if (tail_early) query.tail->prepare();
+  DeviceTimer timer(ws);
   launch<D>(plan, 1, stream, g, query.source, limit, output, ws.counters(), record);
   timer.record_stop();
   // The kernel is bounded by n + 1 rounds.

@@ -5,6 +5,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "algorithms/block_bf/block_bf_policy.hpp"
+#include "common/block_delivery.cuh"
 #include "common/distance.cuh"
 #include "common/workspace.hpp"
 
@@ -14,6 +15,8 @@ namespace gsssp::block_bf {
 struct RoundRecord {
   long long rounds;
   int converged;
+  unsigned long long time_ns;  // the kernel's own time (%globaltimer), for a delivered query
+  unsigned long long done;     // BlockDelivery::done points here when the record is the host's
 };
 
 // One block of kBlockThreads threads. Shared memory: the stored distances, then per vertex the round in
@@ -22,7 +25,8 @@ struct RoundRecord {
 // value: Gauss-Seidel order, fewer rounds than Jacobi's two arrays); a vertex lowered in round r is
 // scheduled for round r + 1. The search ends after a round that lowered nothing: every lowering was then
 // followed by an expansion at that distance or a lower one, which is Bellman-Ford's fixed point.
-// Where a block's answer goes. One query (a grid of one block): the stored distances into `stored_out`. A batch (a
+// Where a block's answer goes. One query (a grid of one block): the stored distances into `stored_out`, and with a
+// delivery (delivery.counters set; the record is then the host's) the host outputs too (common/block_delivery.cuh). A batch (a
 // grid of one block per source, sources[blockIdx.x]): its row of 8-byte outputs, all n (`target_count` < 0) or the
 // targets' only, at rows + blockIdx.x * row length, and its reached count at reached[blockIdx.x].
 template <class D>
@@ -33,6 +37,7 @@ struct BlockOutput {
   const int32_t* target_ids = nullptr;
   long long target_count = -1;
   unsigned long long* reached = nullptr;
+  BlockDelivery delivery;
 };
 
 // Both kernels' end: the block's answer (a single query's stored distances, or its batch row of all n or of the
@@ -40,10 +45,20 @@ struct BlockOutput {
 template <class D>
 __device__ void finish_block(long long n, const typename D::stored* dist, const BlockOutput<D>& output,
                              unsigned long long visits, unsigned long long relaxed, bool overflow, long long round,
-                             int converged, DeviceCounters* counters, RoundRecord* record) {
-  unsigned long long reached = 0;
+                             int converged, DeviceCounters* counters, RoundRecord* record,
+                             unsigned long long started) {
+  unsigned long long reached = 0, wide = 0;
+  const BlockDelivery& delivery = output.delivery;
+  const bool delivered = delivery.counters != nullptr;
   if (output.rows == nullptr) {
-    for (long long v = threadIdx.x; v < n; v += blockDim.x) output.stored_out[v] = dist[v];
+    for (long long v = threadIdx.x; v < n; v += blockDim.x) {
+      output.stored_out[v] = dist[v];
+      if (delivered) {
+        reached += dist[v] != D::kInfinity;
+        if (delivery.distances != nullptr) deliver_distance<D>(delivery, v, dist[v], wide);
+      }
+    }
+    if (delivered) __threadfence_system();  // before the reductions' barriers, behind which thread 0 sets the ticket
   } else if (output.target_count < 0) {
     typename D::output* row = output.rows + static_cast<long long>(blockIdx.x) * n;
     for (long long v = threadIdx.x; v < n; v += blockDim.x) {
@@ -64,6 +79,9 @@ __device__ void finish_block(long long n, const typename D::stored* dist, const 
   __syncthreads();
   const unsigned long long total_reached = Reduce(reduce_storage).Sum(reached);
   const int any_overflow = __syncthreads_or(overflow);
+  // (__syncthreads_or is a yes/no, not a bitwise or: one per bit.)
+  const int wide4 = delivered ? __syncthreads_or(static_cast<int>(wide & 1)) : 0;
+  const int wide2 = delivered ? __syncthreads_or(static_cast<int>(wide & 2)) : 0;
   if (threadIdx.x == 0) {
     // Several blocks (a batch) add up; one block alone could store, but atomics cost nothing here.
     atomicAdd(&counters->vertex_visits, total_visits);
@@ -72,6 +90,14 @@ __device__ void finish_block(long long n, const typename D::stored* dist, const 
     if (output.reached != nullptr) output.reached[blockIdx.x] = total_reached;
     record->rounds = round;
     record->converged = converged;
+    if (delivered) {
+      // What the tail's pass would have counted (a fallback to wider output recounts); one block: these are final.
+      const unsigned long long wide_needed = (wide4 != 0 ? 1ull : 0ull) | (wide2 != 0 ? 2ull : 0ull);
+      counters->reached = total_reached;
+      counters->wide_needed = wide_needed;
+      record->time_ns = global_ns() - started;
+      deliver_end(delivery, total_visits, total_relaxed, total_reached, any_overflow != 0, wide_needed);
+    }
   }
 }
 
@@ -84,6 +110,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   extern __shared__ unsigned long long shared_words[];
   stored* dist = reinterpret_cast<stored*>(shared_words);
   int* scheduled = reinterpret_cast<int*>(dist + n);
+  const unsigned long long started = threadIdx.x == 0 ? global_ns() : 0;
   if (output.sources != nullptr) source = output.sources[blockIdx.x];
   RoundRecord* record = records + blockIdx.x;
 
@@ -124,7 +151,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     }
   }
 
-  finish_block<D>(n, dist, output, visits, relaxed, false, round, converged, counters, record);
+  finish_block<D>(n, dist, output, visits, relaxed, false, round, converged, counters, record, started);
 }
 
 // Where the whole-graph kernel keeps things in its dynamic shared memory, for n vertices and m edges: the
@@ -173,6 +200,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   int* queue_in = reinterpret_cast<int*>(base + layout.queue_a);
   int* queue_out = reinterpret_cast<int*>(base + layout.queue_b);
   __shared__ unsigned int s_count[3];
+  const unsigned long long started = threadIdx.x == 0 ? global_ns() : 0;
   if (output.sources != nullptr) source = output.sources[blockIdx.x];
   RoundRecord* record = records + blockIdx.x;
 
@@ -241,7 +269,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     ++round;
   }
 
-  finish_block<D>(n, dist, output, visits, relaxed, overflow, round, converged, counters, record);
+  finish_block<D>(n, dist, output, visits, relaxed, overflow, round, converged, counters, record, started);
 }
 
 }  // namespace gsssp::block_bf
