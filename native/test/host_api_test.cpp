@@ -1,5 +1,7 @@
 // The C ABI on the host, no GPU needed: options, device count, CSR validation and its messages, CPU Dijkstra's
 // answers, statuses and error texts, and what the device entry points answer without a GPU.
+#include <queue>
+
 #include "test_main.hpp"
 
 namespace gsssp_test {
@@ -199,6 +201,88 @@ TEST_F(CpuSssp, HeavyChainInBucketsAndRadixHeap) {
     check(exact, "chain of 5,000 with weight %d: status %d or a wrong distance", w, r.status);
     check_tree(chain, 0, r, "heavy chain");
   }
+}
+
+// Dial's buckets with wide weights (InlineBuckets from 4,096 buckets, cpu/dijkstra.cpp), against a textbook Dijkstra
+// (std::priority_queue) written here: random graphs with largest weights around the layouts' boundary, a star whose
+// leaves all share one key (a bucket past its inline entries), and searches stopped at targets (entries left behind)
+// followed by full ones on the same thread's queue.
+TEST_F(CpuSssp, WideWeightBucketsMatchATextbookDijkstra) {
+  auto reference = [](const Graph& g, int64_t source) {
+    std::vector<int64_t> d(static_cast<size_t>(g.n), GSSSP_INT_INFINITY);
+    using Entry = std::pair<int64_t, int64_t>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> q;
+    d[static_cast<size_t>(source)] = 0;
+    q.push({0, source});
+    while (!q.empty()) {
+      const auto [du, u] = q.top();
+      q.pop();
+      if (du != d[static_cast<size_t>(u)]) continue;
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+        const int64_t v = g.targets[static_cast<size_t>(e)];
+        const int64_t c = du + g.int_weights[static_cast<size_t>(e)];
+        if (c < d[static_cast<size_t>(v)]) {
+          d[static_cast<size_t>(v)] = c;
+          q.push({c, v});
+        }
+      }
+    }
+    return d;
+  };
+  std::vector<Graph> graphs;
+  for (int32_t max_weight : {2047, 2048, 4095, 4096, 12711, 65535}) {
+    WeightRule rule;
+    rule.max_int = max_weight;
+    graphs.push_back(build("wide-" + std::to_string(max_weight), uniform_edges(3000, 12000, rng), rule, rng));
+  }
+  {
+    // A hub whose 1,000 out-neighbours all sit at key 5,000, each with an edge on to a vertex of its own (1,001 ..
+    // 2,000) that only it reaches: a bucket of 1,000 entries, every one of which must be taken.
+    EdgeList fan;
+    fan.n = 2001;
+    for (int64_t v = 1; v <= 1000; ++v) fan.add(0, v), fan.add(v, v + 1000);
+    WeightRule rule;
+    rule.max_int = 5000;
+    Graph g = build("wide-fan", fan, rule, rng);
+    for (int64_t u = 0; u < g.n; ++u) {
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+        if (u == 0) g.int_weights[static_cast<size_t>(e)] = 5000;
+      }
+    }
+    graphs.push_back(g);
+  }
+  int64_t compared = 0;
+  for (const Graph& g : graphs) {
+    const gsssp_csr c = g.csr();
+    for (const int64_t source : {int64_t{0}, largest_out_degree(g), g.n / 2}) {
+      const std::vector<int64_t> want = reference(g, source);
+      // Stopped at a few targets first: the queue keeps entries, which the next search must not see.
+      const std::vector<int32_t> targets = {static_cast<int32_t>(g.n - 1), static_cast<int32_t>(g.n / 3)};
+      gsssp_options stop = target_options(targets);
+      std::vector<int64_t> partial(static_cast<size_t>(g.n));
+      check_status(gsssp_cpu_sssp(&c, GSSSP_ALGORITHM_CPU_DIJKSTRA, source, &stop, partial.data(), nullptr, nullptr),
+                   GSSSP_SUCCESS, "cpu_sssp stopped at targets");
+      for (const int32_t t : targets) {
+        check(partial[static_cast<size_t>(t)] == want[static_cast<size_t>(t)],
+              "%s from %lld: target %d at %lld, expected %lld", g.name.c_str(), static_cast<long long>(source), t,
+              static_cast<long long>(partial[static_cast<size_t>(t)]), static_cast<long long>(want[static_cast<size_t>(t)]));
+      }
+      const Result full = run_cpu(g, source);
+      int64_t wrong = 0;
+      for (int64_t v = 0; v < g.n; ++v) wrong += full.raw[static_cast<size_t>(v)] != want[static_cast<size_t>(v)] ? 1 : 0;
+      check(full.status == GSSSP_SUCCESS && wrong == 0, "%s from %lld: status %d, %lld distances differ from the textbook's",
+            g.name.c_str(), static_cast<long long>(source), full.status, static_cast<long long>(wrong));
+      int64_t finite = 0;
+      for (const int64_t d : want) finite += d != GSSSP_INT_INFINITY ? 1 : 0;
+      check(full.stats.vertices_reached == finite && full.stats.iterations == finite,
+            "%s from %lld: %lld vertices reached, %lld extractions, the textbook reaches %lld", g.name.c_str(),
+            static_cast<long long>(source), static_cast<long long>(full.stats.vertices_reached),
+            static_cast<long long>(full.stats.iterations), static_cast<long long>(finite));
+      check_tree(g, source, full, g.name + " tree");
+      ++compared;
+    }
+  }
+  std::printf("wide-weight buckets: %lld searches compared\n", static_cast<long long>(compared));
 }
 
 TEST_F(CpuSssp, SingleVertexWithoutEdges) {
