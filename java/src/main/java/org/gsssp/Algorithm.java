@@ -61,12 +61,14 @@ public enum Algorithm {
      * <p>On a graph of at most 2,048 vertices and 16,384 edges, ADDS runs its one-block schedule instead: the same
      * bucket window over the least pending distance, widened by the same rule while the threads are not kept busy,
      * inside one thread block with the distances in shared memory, where the manager's hand-outs (4-6 µs each) become
-     * barriers. On an H100 that nearly halved the kernel time of a 1,000-vertex graph (0.058 against 0.101 ms) and took
-     * {@code FfmCallBenchmark.gpuQuery1k} from 134 to 75 µs. A query that sets a trace, a pool size, a static Δ, a
-     * block size or a round limit keeps the device-wide kernel; {@code GSSSP_ADDS_BLOCK=0} in the environment turns
-     * the schedule off. Such a query takes one streaming multiprocessor and no share of the device, so queries from
-     * several threads overlap (8 threads into pinned {@code QueryBuffers}: 5.6 times one thread's queries per second
-     * on a 1,000-vertex graph; README, concurrency model).
+     * barriers. On an H100 that nearly halved the kernel time of a 1,000-vertex graph (0.058 against 0.101 ms). Into
+     * pinned {@link QueryBuffers} without predecessors, that kernel writes the distances into the buffers itself and
+     * raises a flag the calling thread spins on, with no copy or stream wait behind it: {@code
+     * FfmCallBenchmark.gpuQuery1k} takes 50-52 µs (134 µs with the persistent grid). A query that sets a trace, a pool
+     * size, a static Δ, a block size or a round limit keeps the device-wide kernel; {@code GSSSP_ADDS_BLOCK=0} in the
+     * environment turns the schedule off. Such a query takes one streaming multiprocessor and no share of the device,
+     * so queries from several threads overlap (8 threads into pinned {@code QueryBuffers}: 7.0 times one thread's
+     * queries per second on a 1,000-vertex graph; README, concurrency model).
      */
     ADDS(7, "adds", true),
     /**

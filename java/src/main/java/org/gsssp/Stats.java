@@ -3,8 +3,9 @@ package org.gsssp;
 /**
  * What one query cost.
  *
- * @param timeMs the algorithm itself: device time for GPU algorithms (CUDA events), wall time on the CPU; 0 for an
- *        ADDS query from a source without out-edges, answered without a search
+ * @param timeMs the algorithm itself: device time for GPU algorithms (CUDA events; for a small graph's one-block
+ *        kernel that delivered its answer into pinned buffers itself, the kernel's own clock), wall time on the CPU; 0
+ *        for an ADDS query from a source without out-edges, answered without a search
  * @param totalMs the whole native call, including predecessor derivation and copies back to the host
  * @param iterations rounds (GPU; ADDS: head-bucket switches) or heap extractions (CPU Dijkstra)
  * @param vertexVisits vertices whose out-edges were processed: the ADDS paper's work count
