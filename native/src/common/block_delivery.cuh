@@ -15,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include "common/block_delivery.hpp"
+#include "common/clock.cuh"
 #include "common/distance.cuh"
 
 namespace gsssp {
@@ -40,13 +41,6 @@ __device__ __forceinline__ void deliver_distance(const BlockDelivery& d, long lo
     if (!D::to_narrow(s, narrow)) wide |= 2;
     static_cast<typename D::narrow*>(d.distances)[v] = narrow;
   }
-}
-
-// The device's nanosecond clock (%globaltimer): the kernel's own time, for a host that does not wait for events.
-__device__ __forceinline__ unsigned long long global_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
 }
 
 // Thread 0, once every thread's deliver_distance writes are fenced (__threadfence_system) and the block has passed a

@@ -10,16 +10,11 @@
 #include <thread>
 #include <vector>
 
+#include "common/clock.cuh"
 #include "common/cuda_check.hpp"
 
 namespace gsssp {
 namespace {
-
-__device__ __forceinline__ unsigned long long global_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 
 // One thread serves the mailbox until its generation is withdrawn or it idles for linger_ns. The search it follows
 // on the stream has ended, so the distances are final.

@@ -121,7 +121,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.ring_head = 1;
     m.ring_tail = a.pool_blocks;
     m.completed_total = m.switches = m.sweeps = 0;
-    const unsigned long long now = global_timer_ns();
+    const unsigned long long now = global_ns();
     m.last_progress_ns = m.last_trace_ns = m.last_host_ns = now;
     m.last_progress_mark = 0;
     m.starving_since = 0;
@@ -305,7 +305,7 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
     m.grants = static_cast<int>(total);
     if (starving != 0) {
       m.starving_slot = static_cast<int>((m.head_slot + __ffs(starving) - 1) % a.buckets);
-      if (m.starving_since == 0) m.starving_since = global_timer_ns() | 1ull;
+      if (m.starving_since == 0) m.starving_since = global_ns() | 1ull;
     } else {
       m.starving_since = 0;
     }
@@ -390,7 +390,7 @@ __device__ bool meets(const KernelArgs<D>& a, double head_low) {
 // B2. Lane 0 of warp 0: the ordered queue, Delta, termination, watchdog, trace, host contact.
 template <class D>
 __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
-  const unsigned long long now = global_timer_ns();
+  const unsigned long long now = global_ns();
   m.sweeps += 1;
   m.completed_total += m.completed_items;
   bool complete = true;
@@ -794,10 +794,10 @@ __device__ void manager(const KernelArgs<D>& a, ManagerShared& m) {
   const int warp = static_cast<int>(threadIdx.x >> 5);
   const int warps = static_cast<int>(blockDim.x >> 5);
   // Manager time per phase, for tuning (Report::phase_ns).
-  unsigned long long mark = global_timer_ns();
+  unsigned long long mark = global_ns();
   auto lap = [&](int phase) {
     if (a.profile && threadIdx.x == 0) {
-      const unsigned long long now = global_timer_ns();
+      const unsigned long long now = global_ns();
       m.phase_ns[phase] += now - mark;
       mark = now;
     }

@@ -37,6 +37,7 @@
 
 #include <cstdint>
 
+#include "common/clock.cuh"
 #include "common/distance.cuh"
 #include "common/workspace.hpp"
 
@@ -224,11 +225,6 @@ __device__ __forceinline__ cuda::atomic_ref<T, cuda::thread_scope_device> device
   return cuda::atomic_ref<T, cuda::thread_scope_device>(object);
 }
 
-__device__ __forceinline__ unsigned long long global_timer_ns() {
-  unsigned long long now;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  return now;
-}
 
 __device__ __forceinline__ bool stop_requested(QueueState* queue) {
   return device_atomic(queue->stop).load(cuda::memory_order_relaxed) != 0;

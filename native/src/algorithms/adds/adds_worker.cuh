@@ -356,7 +356,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   for (int i = threadIdx.x; i < kMaxWarps; i += blockDim.x) sh.buffered[i] = 0;
   unsigned long long visits = 0, edges = 0;
 
-  unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_timer_ns();
+  unsigned long long wait_ns = 0, busy_ns = 0, assignments = 0, mark = global_ns();
   // Thread 0's: the geometry entry sh.record holds, and when an assignment last named it.
   int cached_generation = -1;
   unsigned long long named_at = 0;
@@ -364,7 +364,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
   for (;;) {
     if (threadIdx.x == 0) {
       const unsigned long long got = wait_for_assignment(&a.af[w], a.queue, a.host);
-      const unsigned long long now = global_timer_ns();
+      const unsigned long long now = global_ns();
       wait_ns += now - mark;
       mark = now;
       sh.assignment = got;
@@ -423,7 +423,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(assigned), cuda::memory_order_relaxed);
       device_atomic(a.af[w]).store(0ull, cuda::memory_order_relaxed);
       if (a.profile) {
-        const unsigned long long now = global_timer_ns();
+        const unsigned long long now = global_ns();
         busy_ns += now - mark;
         mark = now;
       }

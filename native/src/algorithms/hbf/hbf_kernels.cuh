@@ -19,6 +19,7 @@
 #include "algorithms/hbf/hbf_types.cuh"
 #include "algorithms/hbf/hbf_policy.hpp"
 #include "common/block_count.cuh"
+#include "common/clock.cuh"
 #include "common/distance.cuh"
 #include "gsssp.h"
 
@@ -304,8 +305,7 @@ __global__ void __launch_bounds__(256) relax_round_kernel(RoundArgs<D> a, long l
     state->frontier_size[old3] = 0;
     state->heavy_size[old3] = 0;
     if (a.trace_sizes != nullptr && round < a.trace_capacity) {
-      unsigned long long now;
-      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+      const unsigned long long now = global_ns();
       a.trace_sizes[round] = static_cast<long long>(size);
       a.trace_times[round] = now;
     }

@@ -57,6 +57,7 @@
 
 #include <cuda/functional>
 
+#include "common/clock.cuh"
 #include "common/warp_primitives.cuh"
 #include "common/block_count.cuh"
 #include "common/distance.cuh"
@@ -253,8 +254,7 @@ __device__ void expand_step(const StepArgs<D>& a, const LoopState& s, unsigned i
 
   if (blockIdx.x == 0 && threadIdx.x == 0 && a.trace_sizes != nullptr &&
       s.rounds < static_cast<unsigned long long>(a.trace_capacity)) {
-    unsigned long long now;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    const unsigned long long now = global_ns();
     a.trace_sizes[s.rounds] = near_size;
     a.trace_times[s.rounds] = now;
   }

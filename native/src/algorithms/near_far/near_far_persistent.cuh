@@ -100,6 +100,7 @@
 #include "algorithms/near_far/near_far_kernels.cuh"
 #include "algorithms/near_far/near_far_policy.hpp"
 #include "common/block_count.cuh"
+#include "common/clock.cuh"
 #include "common/distance.cuh"
 #include "common/twc.cuh"
 #include "common/warp_primitives.cuh"
@@ -210,15 +211,10 @@ constexpr unsigned int kVariantSpread = 4u;
 //     counter once per block and step, instead of a warp reduction, an L2 read and an atomic per group of edges.
 constexpr unsigned int kVariantBlockFarMin = 8u;
 
-__device__ __forceinline__ unsigned long long timer_ns() {
-  unsigned long long now;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  return now;
-}
 
 // Thread 0 only: whether the host asked to stop, reading its word (a PCIe round trip) at most every kAbortPollNs.
 __device__ __forceinline__ bool host_abort_seen(const unsigned int* host_abort, unsigned long long& polled_at) {
-  const unsigned long long now = timer_ns();
+  const unsigned long long now = global_ns();
   if (now - polled_at < kAbortPollNs) return false;
   polled_at = now;
   return *reinterpret_cast<const volatile unsigned int*>(host_abort) != 0u;
@@ -398,7 +394,7 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
   if (blockIdx.x == 0 && threadIdx.x == 0 && a.trace_sizes != nullptr &&
       s.rounds < static_cast<unsigned long long>(a.trace_capacity)) {
     a.trace_sizes[s.rounds] = near_size;
-    a.trace_times[s.rounds] = timer_ns();
+    a.trace_times[s.rounds] = global_ns();
   }
 
   // Written before the first pass's first __syncthreads, read after the last one below.
@@ -563,7 +559,7 @@ __global__ void persistent_kernel(PersistentArgs<D> a) {
     clear_counters(solo);
     block_counter_clear(&visits_slot);
     block_counter_clear(&edges_slot);
-    polled_at = timer_ns();
+    polled_at = global_ns();
   }
   __syncthreads();
   // Every thread reads the Control it needs from `ctl` in shared memory rather than keeping a copy: only thread 0
