@@ -6,6 +6,7 @@
 
 extern "C" int64_t gsssp_debug_adds_block_runs(void);  // libgsssp, not in gsssp.h (algorithms/adds/adds_block.cu)
 extern "C" int64_t gsssp_debug_adds_block_deliveries(void);  // the same file
+extern "C" int64_t gsssp_debug_adds_compact_runs(void);      // algorithms/adds/adds.cu
 
 namespace gsssp_test {
 namespace {
@@ -345,6 +346,83 @@ TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
     check(gsssp_debug_adds_block_runs() == before, "a 40,000-vertex graph ran the one-block schedule");
   }
   gsssp_device_graph_destroy(dg);
+}
+
+// 4-byte distances (adds.cu, compact_distances; common/distance.cuh, Int32CompactDistance) on the device-wide kernel:
+// kept while the graph's simple-path bound plus its largest weight is at most 2^32 - 2, 8-byte ones above. The bound is
+// computed here too, so that each case is known to lie on its side of it. On the two chains the farthest distance is
+// above 2^32 - 2^22: a wrap, or a distance read as signed 32 bits, shows. Every answer against CPU Dijkstra; the compact
+// searches counted through gsssp_debug_adds_compact_runs (none when GSSSP_ADDS_COMPACT=0). Near-Far on the same graphs.
+TEST_F(Adds, CompactDistancesUpToTheirBound) {
+  const char* env = std::getenv("GSSSP_ADDS_COMPACT");
+  const bool off = env != nullptr && env[0] == '0';
+  constexpr uint64_t kMaxBound = 0xfffffffeull;
+  gsssp_options o;
+  gsssp_options_init(&o);
+  o.block_size = 512;  // the device-wide kernel, whatever the graph's size
+  auto bound_of = [](const Graph& g) {
+    uint64_t sum = 0, largest = 0;
+    for (int64_t u = 0; u < g.n; ++u) {
+      uint64_t high = 0;
+      for (int64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) high = std::max<uint64_t>(high, g.int_weights[e]);
+      sum += high;
+      largest = std::max(largest, high);
+    }
+    return sum + largest;
+  };
+  auto chain = [](const char* name, int64_t n, int32_t w) {
+    Graph g;
+    g.name = name;
+    g.n = n;
+    for (int64_t u = 0; u < n; ++u) {
+      if (u + 1 < n) {
+        g.targets.push_back(static_cast<int32_t>(u + 1));
+        g.int_weights.push_back(w);
+      }
+      g.offsets.push_back(static_cast<int64_t>(g.targets.size()));
+    }
+    return g;
+  };
+  WeightRule rule;
+  rule.max_int = 1000;
+  rule.zero_fraction = 0.1;
+  Graph random = build("compact-random", uniform_edges(30000, 150000, rng), rule, rng);
+  Graph heavy = random;
+  heavy.name = "compact-random-one-huge-weight";
+  heavy.int_weights[0] = 2147483647;
+  struct Case {
+    Graph g;
+    bool compact;
+  };
+  // 2000 x 2147483 = 4,294,966,000 <= 2^32 - 2 < 2000 x 2147484.
+  const Case cases[] = {{chain("compact-chain-at-bound", 2000, 2147483), true},
+                        {chain("compact-chain-past-bound", 2000, 2147484), false},
+                        {random, true},
+                        {heavy, false}};
+  for (const Case& c : cases) {
+    const uint64_t bound = bound_of(c.g);
+    check((bound <= kMaxBound) == c.compact, "%s: bound %llu is on the wrong side of %llu", c.g.name.c_str(),
+          static_cast<unsigned long long>(bound), static_cast<unsigned long long>(kMaxBound));
+    gsssp_device_graph_t dg = upload(c.g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+    for (const int64_t source : {int64_t{0}, largest_out_degree(c.g)}) {
+      const int64_t before = gsssp_debug_adds_compact_runs();
+      const Result got = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, source, &o);
+      compare(c.g, source, GSSSP_ALGORITHM_ADDS, run_cpu(c.g, source), got);
+      const int64_t runs = gsssp_debug_adds_compact_runs() - before;
+      check(runs == (c.compact && !off ? 1 : 0), "%s source %lld: %lld compact searches, expected %d", c.g.name.c_str(),
+            static_cast<long long>(source), static_cast<long long>(runs), c.compact && !off ? 1 : 0);
+      // Near-Far's persistent loop takes the same rule (near_far.cu; GSSSP_NF_COMPACT=0 turns it off).
+      compare(c.g, source, GSSSP_ALGORITHM_NEAR_FAR, run_cpu(c.g, source), run_gpu(dg, c.g, GSSSP_ALGORITHM_NEAR_FAR, source));
+    }
+    if (c.g.name == "compact-chain-at-bound") {
+      const Result far = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, 0, &o);
+      check(far.status == GSSSP_SUCCESS && far.raw.back() == int64_t{1999} * 2147483,
+            "%s: distance of the chain's end %lld, expected %lld", c.g.name.c_str(),
+            static_cast<long long>(far.raw.empty() ? -1 : far.raw.back()), static_cast<long long>(int64_t{1999} * 2147483));
+    }
+    gsssp_device_graph_destroy(dg);
+  }
 }
 
 // The one-block kernels' own delivery of the outputs (common/block_delivery.cuh), ADDS's one-block schedule and

@@ -187,12 +187,27 @@ GraphSummary summarize_csr(const gsssp_csr& csr) {
   {
     const int parts = parts_for(n);
     std::vector<int64_t> degrees(static_cast<size_t>(parts), 0);
+    std::vector<uint64_t> bounds(static_cast<size_t>(parts), 0);
+    const auto* int_weights =
+        csr.weight_type == GSSSP_WEIGHT_INT32 && m > 0 ? static_cast<const int32_t*>(csr.weights) : nullptr;
     run_parts(n, parts, [&](int64_t begin, int64_t end, int part) {
       int64_t d = 0;
-      for (int64_t v = begin; v < end; ++v) d = std::max(d, csr.offsets[v + 1] - csr.offsets[v]);
+      // At most 2^31 vertices of at most 2^31 - 1 each: the sum fits 64 bits.
+      uint64_t bound = 0;
+      for (int64_t v = begin; v < end; ++v) {
+        const int64_t first = csr.offsets[v], last = csr.offsets[v + 1];
+        d = std::max(d, last - first);
+        if (int_weights != nullptr) {
+          int32_t high = 0;
+          for (int64_t e = first; e < last; ++e) high = std::max(high, int_weights[e]);
+          bound += static_cast<uint64_t>(high);
+        }
+      }
       degrees[static_cast<size_t>(part)] = d;
+      bounds[static_cast<size_t>(part)] = bound;
     });
     summary.max_out_degree = *std::max_element(degrees.begin(), degrees.end());
+    for (const uint64_t b : bounds) summary.simple_path_bound += b;
   }
   summary.average_degree = n > 0 ? static_cast<double>(m) / static_cast<double>(n) : 0.0;
   if (m > 0) {

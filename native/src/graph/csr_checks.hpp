@@ -19,6 +19,11 @@ struct GraphSummary {
   double max_weight = 0.0;
   bool has_zero_weight = false;
   int64_t first_negative_edge = -1;  // -1: no negative weight
+  // Int32 weights only (0 otherwise): the sum over vertices of each one's largest out-edge weight, at least 0 each
+  // (below 2^62: 2^31 vertices of less than 2^31 each). With no negative weight, no simple path is longer: each of its
+  // vertices but the last leaves by one of its out-edges. ADDS keeps distances in 4 bytes when this plus max_weight
+  // stays below 2^32 - 1 (adds.cu, compact_distances).
+  uint64_t simple_path_bound = 0;
 };
 
 // One pass over offsets and weights; the CSR must be valid.

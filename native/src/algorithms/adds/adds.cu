@@ -5,6 +5,7 @@
 #include "algorithms/adds/adds.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -12,12 +13,14 @@
 #include <cstdlib>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/adds/adds_block.hpp"
 #include "algorithms/adds/adds_kernels.cuh"
 #include "algorithms/adds/adds_policy.hpp"
 #include "common/ball_check.cuh"
+#include "common/compact_distances.cuh"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
 #include "common/residency.hpp"
@@ -33,6 +36,8 @@
 
 namespace gsssp::adds {
 namespace {
+
+std::atomic<int64_t> compact_runs{0};  // gsssp_debug_adds_compact_runs
 
 struct Layout {
   size_t pool = 0, wcc = 0, ring = 0, table = 0, af = 0, geometry = 0, bytes = 0;
@@ -154,6 +159,10 @@ template <class D>
 AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   using stored = typename D::stored;
   constexpr bool integral = std::is_integral<typename D::weight>::value;
+  // 4-byte distances (compact_distances): the search keeps them in its own arrays, and a pass behind it widens them
+  // into the answer, in Int32Distance's form. Otherwise the search's distances are the answer.
+  constexpr bool kCompact = std::is_same_v<D, Int32CompactDistance>;
+  using A = std::conditional_t<kCompact, Int32Distance, D>;  // the answer's distance form
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -262,16 +271,28 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // 0.367 / 0.347 against 0.345 / 0.339. GSSSP_ADDS_STREAM=0 / 1 forces it off / on (read once per process), for A/B
   // runs.
   static const int stream_switch = env_switch("GSSSP_ADDS_STREAM");
-  const double working_set = 24.0 * static_cast<double>(n) + 8.0 * static_cast<double>(g.num_edges);
+  const double working_set =
+      (8.0 + 2.0 * sizeof(stored)) * static_cast<double>(n) + 8.0 * static_cast<double>(g.num_edges);
   a.stream_edges = stream_switch >= 0 ? stream_switch : working_set > static_cast<double>(dg.l2_cache_bytes) ? 1 : 0;
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();
   // The workspace's slots here (common/workspace.hpp names them by shape only): kDistance0 the distances (the answer),
   // kDistance1 the distance each vertex was last expanded at, kFlags0 the bucket pool, the manager's and the workers'
-  // queues (layout_for), kFlags1 the queue state and the trace.
-  a.dist = ws.buffer<stored>(Slot::kDistance0, n);
-  a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
+  // queues (layout_for), kFlags1 the queue state and the trace. With compact distances, kDistance1 holds both of the
+  // search's 4-byte arrays (8 bytes a vertex, as one array of Int32Distance's) and kDistance0 the widened answer.
+  typename A::stored* answer = nullptr;
+  if constexpr (kCompact) {
+    const size_t half = align_up(static_cast<size_t>(n) * sizeof(stored));
+    auto* words = static_cast<char*>(ws.buffer(Slot::kDistance1, 2 * half));
+    a.dist = reinterpret_cast<stored*>(words);
+    a.expanded = reinterpret_cast<stored*>(words + half);
+    answer = ws.buffer<typename A::stored>(Slot::kDistance0, n);
+  } else {
+    a.dist = ws.buffer<stored>(Slot::kDistance0, n);
+    a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
+    answer = a.dist;
+  }
 
   gsssp_trace_sample* trace = query.options.trace;
   const int64_t trace_cap =
@@ -338,13 +359,17 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent_kernel<D>), grid, block,
                                                  args, 0, stream));
     stage_trace::mark("adds-launch");
+    if constexpr (kCompact) {
+      widen_kernel<D><<<dg.grid_for(n, 256), 256, 0, stream>>>(n, a.dist, answer);
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+    }
     timer.record_stop();
     if (a.stop_target_count > 0) {
       // Behind the kernel, before the report is copied: the check of a stop at the targets (a no-op when the queue
       // emptied), its verdict in the report.
-      ball_bound_kernel<D><<<1, 256, 0, stream>>>(a.stop_targets, a.stop_target_count, a.dist, &a.queue->report.settled,
+      ball_bound_kernel<A><<<1, 256, 0, stream>>>(a.stop_targets, a.stop_target_count, answer, &a.queue->report.settled,
                                                   ball);
-      ball_edges_kernel<D><<<query.launch.grid, 256, 0, stream>>>(n, g.offsets, g.targets, a.weights, a.dist, ball);
+      ball_edges_kernel<A><<<query.launch.grid, 256, 0, stream>>>(n, g.offsets, g.targets, a.weights, answer, ball);
       GSSSP_CUDA_CHECK(cudaGetLastError());
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(&a.queue->report.ball_violation, &ball->violation, sizeof(unsigned),
                                        cudaMemcpyDeviceToDevice, stream));
@@ -355,14 +380,14 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &a.queue->report, sizeof(Report), cudaMemcpyDeviceToHost, stream));
     }
     stage_trace::mark("adds-report");
-    if (tail_early) query.tail->enqueue(a.dist, /*counters_delivered=*/delivered);
+    if (tail_early) query.tail->enqueue(answer, /*counters_delivered=*/delivered);
     stage_trace::end_tail(stream);
     // A resident result's reads (common/result_reader.hpp): the reader follows the search on the stream, launched
     // while the search runs, and the wait below is for the done event before it.
     const bool reader = query.linger_reader && delivered;
     if (reader) {
       GSSSP_CUDA_CHECK(cudaEventRecord(ws.done_event(), stream));
-      ws.reader().launch(a.dist, sizeof(stored), stream);
+      ws.reader().launch(answer, sizeof(typename A::stored), stream);
     }
     stage_trace::mark("adds-submitted");
 
@@ -454,7 +479,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   AlgorithmRun run;
   run.time_ms = timer.elapsed_ms();
   if (a.profile) print_profile(*report, workers, block, run.time_ms);
-  run.distances = a.dist;
+  run.distances = answer;
   // Head buckets processed: every switch, plus the head bucket the queue emptied in.
   run.rounds = static_cast<int64_t>(report->switches) + 1;
   run.delta = report->delta;
@@ -469,6 +494,23 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   run.trace_length = copy_trace(ws, a.trace_times, a.trace_work,
                                 std::min<int64_t>(static_cast<int64_t>(report->trace_length), trace_cap), trace);
   return run;
+}
+
+// ADDS's int32 searches keep 4-byte distances where they fit (common/compact_distances.cuh). Why: on graphs larger than
+// L2, the distance array is the one every relaxation reads at random; at 8 bytes a vertex it and the expansion marks
+// took 67 MB of a 4M-vertex graph, more than an H100's 50 MB of L2 (the L2 hit rate of random 4M x 7 was 43%,
+// benchmarks/results/adds/README.md, "What limits random 4M x 7"). GSSSP_ADDS_COMPACT=0 in the environment turns it
+// off, for A/B runs (read once per process).
+bool compact_distances(const QueryContext& query) {
+  static const int enabled = env_switch("GSSSP_ADDS_COMPACT");
+  return gsssp::compact_distances(query, enabled);
+}
+
+// One search from the source, int32 weights.
+AlgorithmRun run_int32(const QueryContext& query) {
+  if (!compact_distances(query)) return run_typed<Int32Distance>(query);
+  compact_runs.fetch_add(1, std::memory_order_relaxed);
+  return run_typed<Int32CompactDistance>(query);
 }
 
 }  // namespace
@@ -633,7 +675,7 @@ AlgorithmRun run_pair(const QueryContext& query) {
     return run;
   }
   // Not proved: the one-sided search (its own stop at the target is checked too).
-  AlgorithmRun again = run_typed<Int32Distance>(query);
+  AlgorithmRun again = run_int32(query);
   again.restarts += 1;
   return again;
 }
@@ -646,7 +688,13 @@ AlgorithmRun run(const QueryContext& query) {
   if (block_schedule(query)) return run_block(query);
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
   if (pair_query(query)) return run_pair(query);
-  return run_typed<Int32Distance>(query);
+  return run_int32(query);
 }
 
 }  // namespace gsssp::adds
+
+// Not in gsssp.h (not part of the ABI): how many ADDS searches kept 4-byte distances in this process (compact_distances),
+// so that the native tests can tell which form they checked.
+extern "C" __attribute__((visibility("default"))) int64_t gsssp_debug_adds_compact_runs(void) {
+  return gsssp::adds::compact_runs.load(std::memory_order_relaxed);
+}

@@ -27,6 +27,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "algorithms/near_far/near_far_kernels.cuh"
@@ -34,6 +35,7 @@
 #include "common/cuda_check.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
+#include "common/compact_distances.cuh"
 #include "common/timer.hpp"
 #include "common/trace.hpp"
 #include "graph/device_graph.hpp"
@@ -178,6 +180,8 @@ void wait_for_kernel(Workspace& ws, const QueryContext& query, PersistentHost* h
 template <class D, bool kGridSync>
 std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm_resident) {
   using value = typename D::value;
+  // 4-byte distances (common/compact_distances.cuh): kept after the tags, widened into the answer behind the kernel.
+  constexpr bool kCompact = std::is_same_v<D, Int32CompactDistance>;
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const CsrView& g = query.graph;
@@ -189,10 +193,18 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
   const value delta = graph::effective_delta(value{}, delta_requested);
 
   // Scratch as run_stepped's (see there): kDistance0 the distances, kFlags0 the four piles, kDistance1 the two tag
-  // arrays, kFlags1 the kernel's state (PersistentState) and the trace.
-  auto* dist = ws.buffer<typename D::stored>(Slot::kDistance0, n);
+  // arrays, kFlags1 the kernel's state (PersistentState) and the trace. With compact distances, kDistance1 holds the
+  // search's 4-byte distances after the tags and kDistance0 the widened answer.
   auto* piles_memory = ws.buffer<int32_t>(Slot::kFlags0, 4 * n);
-  auto* tags = ws.buffer<int32_t>(Slot::kDistance1, 2 * n);
+  auto* tags = ws.buffer<int32_t>(Slot::kDistance1, (kCompact ? 3 : 2) * n);
+  typename D::stored* dist = nullptr;
+  unsigned long long* answer = nullptr;
+  if constexpr (kCompact) {
+    dist = reinterpret_cast<typename D::stored*>(tags + 2 * n);
+    answer = ws.buffer<unsigned long long>(Slot::kDistance0, n);
+  } else {
+    dist = ws.buffer<typename D::stored>(Slot::kDistance0, n);
+  }
   gsssp_trace_sample* trace = query.options.trace;
   const int64_t trace_cap =
       trace != nullptr ? std::clamp<int64_t>(query.options.trace_capacity, 0, kMaxTraceSamples) : 0;
@@ -243,6 +255,10 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
     return std::nullopt;
   }
   GSSSP_CUDA_CHECK(launched);
+  if constexpr (kCompact) {
+    widen_kernel<D><<<dg.grid_for(n, 256), 256, 0, stream>>>(n, dist, answer);
+    GSSSP_CUDA_CHECK(cudaGetLastError());
+  }
   timer.record_stop();
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &state->report, sizeof(PersistentReport), cudaMemcpyDeviceToHost, stream));
   wait_for_kernel(ws, query, host);
@@ -263,7 +279,9 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
                                         r.status, static_cast<long long>(rounds)));
   }
 
-  return finish_run(query, a, timer.elapsed_ms(), rounds);
+  AlgorithmRun run = finish_run(query, a, timer.elapsed_ms(), rounds);
+  if constexpr (kCompact) run.distances = answer;
+  return run;
 }
 
 // The stepped loop: one launch per step, the measured design (near_far_kernels.cuh's header).
@@ -337,6 +355,8 @@ AlgorithmRun run_stepped(const QueryContext& query) {
 // The persistent loop where GSSSP_NF_PERSISTENT asks for it and the device can run it, else the stepped loop.
 template <class D>
 AlgorithmRun run_typed(const QueryContext& query) {
+  // Compact distances are the persistent loop's only: the stepped loop keeps the 8-byte form.
+  using Stepped = std::conditional_t<std::is_same_v<D, Int32CompactDistance>, Int32Distance, D>;
   const int mode = persistent_mode();
   if (mode != 0) {
     const int device = query.device_graph->device;
@@ -348,7 +368,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
       std::optional<AlgorithmRun> run =
           mode == 2 ? run_persistent<D, true>(query, per_sm) : run_persistent<D, false>(query, per_sm);
       if (run) return *run;
-      return run_stepped<D>(query);
+      return run_stepped<Stepped>(query);
     }
     static std::once_flag noted;
     std::call_once(noted, [&] {
@@ -358,13 +378,25 @@ AlgorithmRun run_typed(const QueryContext& query) {
                    mode, device, block);
     });
   }
-  return run_stepped<D>(query);
+  return run_stepped<Stepped>(query);
+}
+
+// GSSSP_NF_COMPACT=0 keeps the persistent loop's distances in 8 bytes (for A/B runs): -1 unset, else 0 or 1.
+int compact_switch() {
+  static const int enabled = [] {
+    const char* text = std::getenv("GSSSP_NF_COMPACT");
+    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
+  }();
+  return enabled;
 }
 
 }  // namespace
 
 AlgorithmRun run(const QueryContext& query) {
   if (query.graph.weight_type == GSSSP_WEIGHT_FLOAT32) return run_typed<Float32Distance>(query);
+  // 4-byte distances where they fit (common/compact_distances.cuh): LonestarGPU's Near-Far, the peer this one is measured
+  // against, keeps int32 distances; at 8 bytes a vertex, 4M vertices' distances take 33.5 MB of an H100's 50 MB of L2.
+  if (compact_distances(query, compact_switch())) return run_typed<Int32CompactDistance>(query);
   return run_typed<Int32Distance>(query);
 }
 
