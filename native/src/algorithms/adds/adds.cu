@@ -262,18 +262,26 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // environment turns it off, for A/B runs (read once per process).
   static const int spread = env_switch("GSSSP_ADDS_SPREAD");
   a.spread = spread == 0 ? 0 : 1;
-  // Streaming edge loads (adds_worker.cuh) only where ADDS's data does not fit L2: distances, expansion marks and offsets
-  // (24 bytes a vertex) and edges (8 bytes each). On the large graphs edge data read once per expansion would push the
-  // distances out of L2; on a graph that fits, a vertex expanded again finds its edges there, and evict-first loses that.
+  // Streaming edge loads (common/edge_loads.cuh) only where ADDS's data does not fit L2: distances, expansion marks and
+  // offsets (24 bytes a vertex, 16 with compact distances) and edges (8 bytes each). On the large graphs edge data read
+  // once per expansion would push the distances out of L2; on a graph that fits, a vertex expanded again finds its edges
+  // there, and evict-first loses that.
   // Measured on an H100 (50 MB of L2; benchmarks/results/adds/2026-11-27_ad3042e_h100, calls CB and CD, two rounds),
   // streaming against plain loads, ms: R-MAT 22 4.78 / 4.66 against 4.92 / 4.91, random 4M x 7 (w 1..10) 2.68 / 2.73
   // against 2.84 / 2.80; but wiki-Vote (about 1 MB) 0.151 / 0.149 against 0.144 / 0.142 and soc-Slashdot0902 (9.6 MB)
   // 0.367 / 0.347 against 0.345 / 0.339. GSSSP_ADDS_STREAM=0 / 1 forces it off / on (read once per process), for A/B
   // runs.
+  // The raise rule (adds_policy.hpp, kRaise*; adds_manager.cuh, raise_delta): dynamic Delta on wide integer weights (on
+  // narrow ones, raising Delta cost the uniform random graphs 12-27%). GSSSP_ADDS_RAISE=X sets the threshold (0: off),
+  // read once per process, for A/B runs.
+  static const double raise_threshold = [] {
+    const char* text = std::getenv("GSSSP_ADDS_RAISE");
+    return text == nullptr ? kRaiseExpansionsPerVertex : std::max(0.0, std::atof(text));
+  }();
+  const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
+  a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
   static const int stream_switch = env_switch("GSSSP_ADDS_STREAM");
-  const double working_set =
-      (8.0 + 2.0 * sizeof(stored)) * static_cast<double>(n) + 8.0 * static_cast<double>(g.num_edges);
-  a.stream_edges = stream_switch >= 0 ? stream_switch : working_set > static_cast<double>(dg.l2_cache_bytes) ? 1 : 0;
+  a.stream_edges = stream_edges(stream_switch, 8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();

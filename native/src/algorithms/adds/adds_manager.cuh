@@ -64,6 +64,7 @@ struct ManagerShared {
   double head_low, delta, delta_min, util_sum;
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
+  int raise_switches;  // head switches since raise_delta last looked
   int chunk_shift, chunks, head_passes;
   int settled;  // the run ended at its stop targets
   bool epoch_crossed;
@@ -138,6 +139,7 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.head_slot = 0;
     m.depth = 1;
     m.switches_since = 0;
+    m.raise_switches = 0;
     m.sweeps_since_decision = 0;
     m.empty_sweeps = 0;
     m.starving_slot = -1;
@@ -357,6 +359,24 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
   m.util_samples = 0;
 }
 
+// The raise rule (adds_policy.hpp, kRaise*), lane 0 of warp 0 at each head switch: every kRaiseSwitches switches, Delta
+// doubles while the run's expansions per vertex found stay below a.raise_ratio, once kRaiseFoundShare of the vertices
+// are found, and while Delta is below kRaiseMaxFactor times its start. The counts are the workers' (QueueState), read
+// relaxed: an estimate, which only steers Delta (any Delta gives the exact answer).
+template <class D>
+__device__ void raise_delta(const KernelArgs<D>& a, ManagerShared& m) {
+  if (a.raise_ratio <= 0.0 || a.static_delta) return;
+  if (++m.raise_switches < kRaiseSwitches) return;
+  m.raise_switches = 0;
+  if (!(m.delta < a.delta0 * kRaiseMaxFactor)) return;
+  const auto found = static_cast<double>(device_atomic(a.queue->found).load(cuda::memory_order_relaxed));
+  const auto expansions = static_cast<double>(device_atomic(a.queue->expansions).load(cuda::memory_order_relaxed));
+  if (found < kRaiseFoundShare * static_cast<double>(a.num_vertices)) return;
+  if (expansions < a.raise_ratio * found) {
+    m.delta = round_delta(m.delta * 2.0, std::is_integral<typename D::weight>::value);
+  }
+}
+
 // Early exit (gsssp_options.targets): every target reached and closer than the head's lower bound. In
 // delta-stepping with a synchronous phase per bucket this would make them final (Meyer & Sanders, J. Algorithms
 // 49(1), 2003, section 2); in ADDS's asynchronous queue it is only likely (an item in flight from a later bucket may
@@ -416,6 +436,7 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
       m.switches += 1;
       ++rotated;
       steer_delta(a, m, false);
+      raise_delta(a, m);
       if (a.max_switches > 0 && m.switches >= static_cast<unsigned long long>(a.max_switches)) {
         m.status = kLimitReached;
         break;

@@ -74,6 +74,25 @@ constexpr double kStartDeltaConstantWide = 64.0;
 constexpr double kStartDeltaConstantNarrow = 8.0;
 constexpr double kNarrowAverageWeight = 64.0;
 
+// The raise rule (adds_manager.cuh, raise_delta; dynamic Delta, wide integer weights only): every kRaiseSwitches head
+// switches, Delta doubles while the run's expansions per vertex found so far stay below kRaiseExpansionsPerVertex, once
+// kRaiseFoundShare of the vertices are found, up to kRaiseMaxFactor times its start. Why: a static-Delta sweep (H100,
+// benchmarks/results/adds/2026-11-27_c81f2b8_h100, call Y) took the road-like 2048^2 graph from 8.95 to 5.55 ms from
+// C = 64 to 512 while its expansions per vertex grew only from 2.29 to 2.75; the grid, rggs and meshes slowed down
+// as theirs grew fast (grid 3.45 -> 13.2), and the ADDS artifact, whose Delta follows utilization, was as fast as gsssp
+// on that graph (peers/2026-11-27_6f3eb38_h100). The expansions per vertex tell the two kinds apart while the search
+// runs: few re-expansions mean a wider Delta costs little work. First measured on branch adds-raise (calls AA-AG,
+// adds/2026-11-27_c81f2b8_h100/raise: road-like 8.9 -> 5.6-6.2 ms, the grid's Delta raised too at +0.7-5% in most
+// runs, narrow-weight randoms 12-27% slower when included, so they are not). This form, against the rule off on the same
+// H100 (call IB, benchmarks/results/adds/README.md, "The raise rule"; medians of 5, two rounds): road-like 8.96 / 8.97
+// -> 5.78 / 5.80 ms (Delta 8x), grid 2048^2 22.06 / 22.15 -> 23.11 / 23.13 (Delta 2x), rgg 2-D 8.56 / 8.57 -> 8.75 /
+// 8.78 and road NY 2.90 / 2.90 -> 2.92 / 2.93 (Delta unchanged: the counting), the other graphs of the wider suite
+// within 1.5%. GSSSP_ADDS_RAISE=X sets the threshold (0: off).
+constexpr int kRaiseSwitches = 2;
+constexpr double kRaiseExpansionsPerVertex = 2.8;
+constexpr double kRaiseFoundShare = 1.0 / 32.0;
+constexpr double kRaiseMaxFactor = 8.0;
+
 // Blocks' worth of items per assignment: a worker is idle from the finish of one assignment to the next
 // sweep's hand-out, and larger assignments leave it idle less often where work is plentiful. With local
 // rounds (H100, ms, chunks of 1 / 2 / 4 x block): random 4M x 7 (w 1..1000) 4.91 / 4.31 / 4.26, R-MAT 22

@@ -155,6 +155,10 @@ struct QueueState {
   alignas(128) unsigned long long clip_min;  // least stored distance clipped into the tail since the last switch
   alignas(128) unsigned stop;                // nonzero: every block leaves as soon as it sees it
   alignas(128) unsigned exited;              // blocks that have left (adds_kernels.cuh, deliver)
+  // The raise rule's counts (adds_manager.cuh, raise_delta): items expanded, and of them the vertices' first expansions,
+  // added by each worker when it finishes an assignment.
+  alignas(128) unsigned long long expansions;
+  unsigned long long found;
   alignas(128) Report report;
 };
 
@@ -204,6 +208,7 @@ struct KernelArgs {
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
   int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
+  double raise_ratio;  // the raise rule's threshold (adds_policy.hpp, kRaiseExpansionsPerVertex); 0: off
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;

@@ -29,6 +29,7 @@
 #include "common/warp_primitives.cuh"
 #include "algorithms/adds/adds_queue.cuh"
 #include "common/block_count.cuh"
+#include "common/edge_loads.cuh"
 #include "common/twc.cuh"
 
 namespace gsssp::adds {
@@ -53,17 +54,13 @@ constexpr int kPushBuffer = 31 + kRounds * 32;
 constexpr int kLocalRoundItems = kDirectAtomicItems;
 constexpr int kLocalItems = 256;
 
-// An edge's target or weight. Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
+// Edge loads (common/edge_loads.cuh). Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
 // graphs): streamed (ld.global.cs, evict-first) where ADDS's data exceeds L2 (`stream`, KernelArgs::stream_edges, set by
 // adds.cu), so that it does not push the distances out. Measured on an H100 in two A/Bs against plain loads
 // (benchmarks/results/adds/2026-11-27_ad3042e_h100, medians of 5, two rounds each, ms): R-MAT 22 4.87/4.91 -> 4.73/4.68
 // and 4.90/4.90 -> 4.73/4.77; random 4M x 7 (w 1..10) 2.80/2.77 -> 2.72/2.68 and 2.84/2.80 -> 2.68/2.73; random 4M x 4
 // 2.31/2.27 -> 2.19/2.22; grid 2048^2, 2-D rgg, road NY, rome99 and delaunay_n15 within 1.7% either way; the road-like
 // 2048^2 graph 8.96/8.89 -> 9.02/9.04.
-template <class T>
-__device__ __forceinline__ T load_edge(const T* p, int stream) {
-  return stream ? __ldcs(p) : *p;
-}
 
 template <class D>
 struct WorkerShared {
@@ -83,6 +80,9 @@ struct WorkerShared {
   // block expands itself after its items, double-buffered (one round is read while the next fills).
   int local_count[2];
   int32_t local[2][kLocalItems];
+  // The raise rule's counts for the current assignment (added to QueueState when it finishes): items expanded, and
+  // vertices expanded for the first time.
+  unsigned expansions, found;
 };
 
 __device__ __forceinline__ bool host_abort(const HostControl* host) {
@@ -281,6 +281,7 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     long long begin = 0, end = 0;
     value du = 0;
     int32_t u = 0;
+    bool expanding = false, first_expansion = false;
     if (lane < ipw && i < count) {
       u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)] : sh.local[source][i];
       // Issued together: each is a round trip on the path from one push to the next.
@@ -294,6 +295,17 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
         end = last;
         du = D::decode(d);
         ++visits;
+        expanding = true;
+        // Two copies of u expanded at once may both count: the raise rule's count is an estimate.
+        first_expansion = done == D::kInfinity;
+      }
+    }
+    if (a.raise_ratio > 0.0) {  // uniform; the whole warp is here
+      const unsigned expanded_mask = __ballot_sync(0xffffffffu, expanding);
+      const unsigned first_mask = __ballot_sync(0xffffffffu, first_expansion);
+      if (lane == 0 && expanded_mask != 0) {
+        atomicAdd(&sh.expansions, static_cast<unsigned>(__popc(expanded_mask)));
+        atomicAdd(&sh.found, static_cast<unsigned>(__popc(first_mask)));
       }
     }
     // Block-cooperative: one large vertex at a time, all threads of the block on its edges.
@@ -369,6 +381,8 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
       mark = now;
       sh.assignment = got;
       sh.local_count[0] = 0;
+      sh.expansions = 0;
+      sh.found = 0;
       // The record and the translation cache are kept while assignments name the same geometry entry.
       // The entry index is 6 bits and the manager publishes at most one entry per sweep, so the same index
       // seen within kGenerationReuseNs is the same entry. The manager also publishes a new entry whenever
@@ -419,6 +433,10 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     // and the idle flag (see adds_queue.cuh): one fence, by the thread that writes both, after the barrier.
     __syncthreads();
     if (threadIdx.x == 0) {
+      if (sh.expansions != 0) {
+        device_atomic(a.queue->expansions).fetch_add(sh.expansions, cuda::memory_order_relaxed);
+        device_atomic(a.queue->found).fetch_add(sh.found, cuda::memory_order_relaxed);
+      }
       __threadfence();
       device_atomic(a.queue->cwc[slot].value).fetch_add(static_cast<unsigned>(assigned), cuda::memory_order_relaxed);
       device_atomic(a.af[w]).store(0ull, cuda::memory_order_relaxed);

@@ -133,6 +133,15 @@ int persistent_blocks_per_sm_override() {
   return blocks;
 }
 
+// GSSSP_NF_STREAM: -1 unset (by the L2 rule), 0 plain edge loads, 1 streaming ones (run_persistent).
+int stream_switch() {
+  static const int forced = [] {
+    const char* text = std::getenv("GSSSP_NF_STREAM");
+    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
+  }();
+  return forced;
+}
+
 // Resident blocks per SM of the persistent kernel at this block size (common/residency.hpp caches them); 0 where it
 // cannot be launched cooperatively (no cooperative launch, or the block does not fit an SM).
 template <class D, bool kGridSync>
@@ -222,6 +231,13 @@ std::optional<AlgorithmRun> run_persistent(const QueryContext& query, int per_sm
   a.host_abort = &host->abort;
   a.solo_items = persistent_solo_items() >= 0 ? persistent_solo_items() : kPersistentSoloItems;
   a.variant = persistent_variant();
+  // Streaming edge loads (common/edge_loads.cuh) where the search's data exceeds L2: distances, two tags and the row
+  // offsets a vertex (20 or 24 bytes), 8 bytes an edge, as ADDS decides. Measured against plain loads on one H100 (call
+  // IB, benchmarks/results/adds/README.md; medians of 5, two rounds, ms): random 4M x 4 (w 1..10) 3.53 / 3.51 -> 3.26 /
+  // 3.26, x 7 4.91 / 4.90 -> 4.51 / 4.52, x 8 (w 1..100) 6.35 / 6.34 -> 5.99 / 6.02, R-MAT 22 14.86 / 14.73 -> 13.83 /
+  // 13.72, the rggs and meshes 1-3% faster, the grid, the road graphs and delaunay_n15 within 0.7%. GSSSP_NF_STREAM=0 /
+  // 1 forces it off / on.
+  a.stream_edges = stream_edges(stream_switch(), sizeof(typename D::stored) + 16.0, n, g.num_edges, dg.l2_cache_bytes);
 
   // The grid: kPersistentBlocksPerSm per SM (or the override), at most what stays resident, and at most this run's
   // share of the device when other persistent grids (ADDS, multi_bf, other Near-Far runs) want it too. The lease

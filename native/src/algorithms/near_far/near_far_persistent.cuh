@@ -102,6 +102,7 @@
 #include "common/block_count.cuh"
 #include "common/clock.cuh"
 #include "common/distance.cuh"
+#include "common/edge_loads.cuh"
 #include "common/twc.cuh"
 #include "common/warp_primitives.cuh"
 #include "common/workspace.hpp"
@@ -182,6 +183,7 @@ struct PersistentArgs {
   unsigned long long* trace_times;  // %globaltimer (ns) when each round started
   long long trace_capacity;
   unsigned int variant;             // kVariant* bits (GSSSP_NF_VARIANT): the small-pile A/B, see expand_pile
+  int stream_edges;                 // 1: edge targets and weights are loaded evict-first (near_far.cu says when)
 };
 
 // The expansion's levers (the notes' item 2: the serial latency of a round's edge work), as bits so that each can be
@@ -423,7 +425,8 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
       const long long b = shared_begin, e_end = shared_end;
       const value d = shared_du;
       for (long long e = b + threadIdx.x; e < e_end; e += blockDim.x) {
-        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag, &step_far_min);
+        relax_into<D>(a, s, c, load_edge(&targets[e], a.stream_edges), d, load_edge(&weights[e], a.stream_edges), bound,
+                      near_tag, far_tag, &step_far_min);
       }
       __syncthreads();
     }
@@ -432,7 +435,8 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
     value d = 0;
     while (warp_take_vertex(begin, end, du, 32, b, e_end, d)) {
       for (long long e = b + lane; e < e_end; e += 32) {
-        relax_into<D>(a, s, c, targets[e], d, weights[e], bound, near_tag, far_tag, &step_far_min);
+        relax_into<D>(a, s, c, load_edge(&targets[e], a.stream_edges), d, load_edge(&weights[e], a.stream_edges), bound,
+                      near_tag, far_tag, &step_far_min);
       }
     }
     if (a.variant & (kVariantWarpFine | kVariantSpread)) {
@@ -456,13 +460,15 @@ __device__ void expand_pile(const PersistentArgs<D>& a, const Control& s, unsign
         const value owner_du = __shfl_sync(0xffffffffu, du, owner);
         if (k < total) {
           const long long e = owner_begin + (k - owner_excl);
-          relax_into<D>(a, s, c, targets[e], owner_du, weights[e], bound, near_tag, far_tag, &step_far_min);
+          relax_into<D>(a, s, c, load_edge(&targets[e], a.stream_edges), owner_du, load_edge(&weights[e], a.stream_edges),
+                        bound, near_tag, far_tag, &step_far_min);
         }
       }
     } else {
       // The rest: a thread per vertex.
       for (long long e = begin; e < end; ++e) {
-        relax_into<D>(a, s, c, targets[e], du, weights[e], bound, near_tag, far_tag, &step_far_min);
+        relax_into<D>(a, s, c, load_edge(&targets[e], a.stream_edges), du, load_edge(&weights[e], a.stream_edges), bound,
+                      near_tag, far_tag, &step_far_min);
       }
     }
   }

@@ -1,0 +1,26 @@
+// Edge loads that can stream past L2 (ld.global.cs, evict-first), for the searches whose edge data is read about once
+// per expansion (ADDS's workers, adds_worker.cuh; Near-Far's persistent loop, near_far_persistent.cuh): where a
+// search's data exceeds L2, plain loads of edges push out the distances every relaxation reads at random. Each
+// algorithm decides when (stream_edges below, with its own per-vertex bytes) and says what it measured.
+#pragma once
+
+#include <cstdint>
+
+namespace gsssp {
+
+// An edge's target or weight: streamed when `stream` is set.
+template <class T>
+__device__ __forceinline__ T load_edge(const T* p, int stream) {
+  return stream ? __ldcs(p) : *p;
+}
+
+// Whether to stream edge loads: `forced` is the algorithm's environment switch (-1 unset, 0 off, 1 on); otherwise when
+// the search's working set (`bytes_per_vertex` a vertex: distances, marks, row offsets; 8 bytes an edge) exceeds L2
+// (`l2_bytes`; 0 = unknown: never).
+inline int stream_edges(int forced, double bytes_per_vertex, int64_t vertices, int64_t edges, int l2_bytes) {
+  if (forced >= 0) return forced;
+  const double working_set = bytes_per_vertex * static_cast<double>(vertices) + 8.0 * static_cast<double>(edges);
+  return l2_bytes > 0 && working_set > static_cast<double>(l2_bytes) ? 1 : 0;
+}
+
+}  // namespace gsssp
