@@ -11,7 +11,7 @@ build=java/target/native-build
 [ -f "$build/CMakeCache.txt" ] || { echo "no CMake tree at $build: run mvn install first" >&2; exit 2; }
 cmake --build "$build" --parallel --target gsssp_host_api_test gsssp_device_api_test gsssp_generated_graphs_test \
   gsssp_adds_test gsssp_concurrency_test gsssp_residency_test gsssp_partitioned_test gsssp_partition_plan_test \
-  gsssp_large_graph_test gsssp_time
+  gsssp_large_graph_test gsssp_graph_summary_test gsssp_time
 mkdir -p "$dir"
 cp "$build"/native/test/gsssp_*_test "$build"/native/test/gsssp_time "$dir"/
 ls -l "$dir"
