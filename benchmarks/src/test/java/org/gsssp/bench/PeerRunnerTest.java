@@ -81,6 +81,44 @@ class PeerRunnerTest {
         assertTrue(!summary.contains("over peer:bad |") && !summary.contains("over peer:hang |"), summary);
     }
 
+    /**
+     * The best-peer table's closing rows, on a made-up run: per graph the fastest right peer (a faster wrong one and a
+     * hang do not count), then each algorithm's geometric mean of "peer over algorithm" and its least ratio with the
+     * graph it was on.
+     */
+    @Test
+    void bestPeerTableEndsWithTheGeometricMeanAndTheLeastRatio() {
+        List<Measurement> rows = new java.util.ArrayList<>();
+        // graph -> {adds ms, near-far ms, peer:nf ms, peer:artifact ms}; -1: the peer hung
+        java.util.Map<String, double[]> times = new java.util.LinkedHashMap<>();
+        times.put("g1", new double[] {1.0, 2.0, 4.0, 2.0});   // best peer 2.0: adds 2×, near-far 1×
+        times.put("g2", new double[] {2.0, 4.0, 8.0, -1});    // artifact hung, best 8.0: adds 4×, near-far 2×
+        times.put("g3", new double[] {4.0, 2.0, 3.0, 2.0});   // best 2.0: adds 0.5×, near-far 1×
+        String[] algorithms = {"adds", "near-far", "peer:nf", "peer:artifact"};
+        for (var e : times.entrySet()) {
+            for (int i = 0; i < algorithms.length; i++) {
+                double t = e.getValue()[i];
+                boolean hung = t < 0;
+                rows.add(new Measurement(e.getKey(), 100, 400, 0, algorithms[i], "GPU",
+                        hung ? Measurement.FAILED : Measurement.OK, hung ? "hang: no answer within 25 s" : "",
+                        hung ? new double[0] : new double[] {t}, hung ? 0 : t, 0, 0, 0, 0, 0, 0, hung ? null : true, null));
+            }
+        }
+        // A faster but wrong answer from the artifact on g1 would not be the best either.
+        rows.add(new Measurement("g1", 100, 400, 0, "peer:wrong", "GPU", Measurement.OK, "MISMATCH: vertex 3",
+                new double[] {0.1}, 0.1, 0, 0, 0, 0, 0, 0, false, null));
+        ExperimentRunner.Config config = new ExperimentRunner.Config(List.of(GraphSource.parse(SPEC, null)),
+                List.of("adds", "near-far"), 1, 0, null, 1000, true, List.of(Peer.parse("nf=/x"),
+                        Peer.parse("artifact=/y"), Peer.parse("wrong=/z")), 25);
+        Environment env = new Environment("test", "today", "abc", "0", "GPU", "1", "13", "CPU", "25", "Linux");
+        String summary = new ReportWriter(env, config, rows, List.of(), "near-far").summary(List.of(), null);
+        assertTrue(summary.contains("| g1 | peer:artifact | 2.000 | 2.00× | 1.00× |"), summary);
+        assertTrue(summary.contains("| g2 | peer:nf | 8.000 | 4.00× | 2.00× |"), summary);
+        // adds: (2 x 4 x 0.5)^(1/3) = 1.59; near-far: (1 x 2 x 1)^(1/3) = 1.26
+        assertTrue(summary.contains("| geometric mean | | | 1.59× over 3 graphs | 1.26× over 3 graphs |"), summary);
+        assertTrue(summary.contains("| least | | | 0.50× (g3) | 1.00× (g1) |"), summary);
+    }
+
     @Test
     void comparisonsNamePeers() {
         assertEquals(new Comparison("adds", "peer:nf"), Comparison.parse("adds:peer:nf"));
