@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "common/batch.hpp"
 #include "common/block_delivery.hpp"
 #include "common/cuda_check.hpp"
+#include "common/env_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/query.hpp"
 #include "common/rounds.hpp"
@@ -102,6 +102,19 @@ BatchRun run_block_batches(const QueryContext& query, const char* name, const in
   return run;
 }
 
+// A finished single one-block query's run: its record's convergence, checked, and what the driver returns.
+template <class Record>
+AlgorithmRun single_block_run(const QueryContext& query, const char* name, const Record& r, double time_ms,
+                              const void* distances, bool tail_enqueued) {
+  if (!r.converged) throw_not_converged(name, r.rounds, query.max_iterations > 0);
+  AlgorithmRun run;
+  run.time_ms = time_ms;
+  run.distances = distances;
+  run.rounds = r.rounds;
+  run.tail_enqueued = tail_enqueued;
+  return run;
+}
+
 // A single query's one-block launch, once enqueued: the record's copy back, the query's tail when the driver
 // enqueued it early (`tail_early`: QueryContext::tail), then a spin on the stream rather than a blocking wait (these
 // kernels take tens of microseconds, about what a blocking wait's wake-up costs), the convergence check, and the run.
@@ -119,14 +132,7 @@ AlgorithmRun finish_single_block(const QueryContext& query, DeviceTimer& timer, 
     if (state != cudaErrorNotReady) GSSSP_CUDA_CHECK(state);
     std::this_thread::yield();
   }
-  const Record r = *record_host;
-  AlgorithmRun run;
-  run.time_ms = timer.elapsed_ms();
-  if (!r.converged) throw_not_converged(name, r.rounds, query.max_iterations > 0);
-  run.distances = distances;
-  run.rounds = r.rounds;
-  run.tail_enqueued = tail_early;
-  return run;
+  return single_block_run(query, name, *record_host, timer.elapsed_ms(), distances, tail_early);
 }
 
 // Whether a single one-block query delivers its own outputs (common/block_delivery.cuh): unless GSSSP_BLOCK_DELIVERY=0
@@ -134,10 +140,7 @@ AlgorithmRun finish_single_block(const QueryContext& query, DeviceTimer& timer, 
 // (FinalizeTail::direct). Fills the delivery: the host counters, `done` (a word of the host record the kernel writes)
 // and a ticket no earlier query used.
 inline bool block_delivery(const QueryContext& query, unsigned long long* done, BlockDelivery& delivery) {
-  static const bool enabled = [] {
-    const char* text = std::getenv("GSSSP_BLOCK_DELIVERY");
-    return text == nullptr || text[0] != '0';
-  }();
+  static const bool enabled = env_switch("GSSSP_BLOCK_DELIVERY") != 0;
   static std::atomic<unsigned long long> tickets{0};
   if (!enabled || query.tail == nullptr || !query.tail->direct(delivery)) return false;
   delivery.counters = query.workspace->host_counters_target();
@@ -171,13 +174,7 @@ AlgorithmRun finish_single_block_delivered(const QueryContext& query, const char
   std::atomic_thread_fence(std::memory_order_acquire);
   query.tail->mark_delivered();
   const Record r = *record_host;
-  if (!r.converged) throw_not_converged(name, r.rounds, query.max_iterations > 0);
-  AlgorithmRun run;
-  run.time_ms = static_cast<double>(r.time_ns) * 1e-6;
-  run.distances = distances;
-  run.rounds = r.rounds;
-  run.tail_enqueued = true;
-  return run;
+  return single_block_run(query, name, r, static_cast<double>(r.time_ns) * 1e-6, distances, true);
 }
 
 }  // namespace gsssp

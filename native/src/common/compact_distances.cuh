@@ -22,9 +22,8 @@ inline bool compact_distances(const QueryContext& query, int enabled) {
   const graph::DeviceGraph& dg = *query.device_graph;
   const graph::GraphSummary& s = dg.summary;
   const bool own_graph = query.graph.offsets == dg.view().offsets && query.graph.num_vertices == dg.num_vertices;
-  return own_graph && query.graph.weight_type == GSSSP_WEIGHT_INT32 && !query.negative_weights &&
-         s.first_negative_edge < 0 && s.min_weight >= 0.0 && s.max_weight < 2147483648.0 &&
-         s.simple_path_bound <= Int32CompactDistance::kMaxBound &&
+  // Neither sum wraps: the bound is below 2^62 and an int32 weight below 2^31.
+  return own_graph && query.graph.weight_type == GSSSP_WEIGHT_INT32 && s.first_negative_edge < 0 &&
          s.simple_path_bound + static_cast<uint64_t>(s.max_weight) <= Int32CompactDistance::kMaxBound;
 }
 

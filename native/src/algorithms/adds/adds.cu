@@ -22,6 +22,7 @@
 #include "common/ball_check.cuh"
 #include "common/compact_distances.cuh"
 #include "common/cuda_check.hpp"
+#include "common/env_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/residency.hpp"
 #include "common/sink_source.hpp"
@@ -44,13 +45,6 @@ struct Layout {
 };
 
 size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
-
-// An A/B switch from the environment, read by the caller once per process: -1 when unset, 0 when it starts with '0',
-// else 1.
-int env_switch(const char* name) {
-  const char* text = std::getenv(name);
-  return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-}
 
 Layout layout_for(int64_t blocks, int buckets, int workers) {
   Layout l;

@@ -33,6 +33,7 @@
 #include "algorithms/near_far/near_far_kernels.cuh"
 #include "algorithms/near_far/near_far_persistent.cuh"
 #include "common/cuda_check.hpp"
+#include "common/env_switch.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/compact_distances.cuh"
@@ -135,10 +136,7 @@ int persistent_blocks_per_sm_override() {
 
 // GSSSP_NF_STREAM: -1 unset (by the L2 rule), 0 plain edge loads, 1 streaming ones (run_persistent).
 int stream_switch() {
-  static const int forced = [] {
-    const char* text = std::getenv("GSSSP_NF_STREAM");
-    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-  }();
+  static const int forced = env_switch("GSSSP_NF_STREAM");
   return forced;
 }
 
@@ -399,10 +397,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
 
 // GSSSP_NF_COMPACT=0 keeps the persistent loop's distances in 8 bytes (for A/B runs): -1 unset, else 0 or 1.
 int compact_switch() {
-  static const int enabled = [] {
-    const char* text = std::getenv("GSSSP_NF_COMPACT");
-    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-  }();
+  static const int enabled = env_switch("GSSSP_NF_COMPACT");
   return enabled;
 }
 
