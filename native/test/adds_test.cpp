@@ -7,6 +7,7 @@
 extern "C" int64_t gsssp_debug_adds_block_runs(void);  // libgsssp, not in gsssp.h (algorithms/adds/adds_block.cu)
 extern "C" int64_t gsssp_debug_adds_block_deliveries(void);  // the same file
 extern "C" int64_t gsssp_debug_adds_compact_runs(void);      // algorithms/adds/adds.cu
+extern "C" int64_t gsssp_debug_adds_carry_runs(void);        // the same file
 
 namespace gsssp_test {
 namespace {
@@ -420,6 +421,74 @@ TEST_F(Adds, CompactDistancesUpToTheirBound) {
       check(far.status == GSSSP_SUCCESS && far.raw.back() == int64_t{1999} * 2147483,
             "%s: distance of the chain's end %lld, expected %lld", c.g.name.c_str(),
             static_cast<long long>(far.raw.empty() ? -1 : far.raw.back()), static_cast<long long>(int64_t{1999} * 2147483));
+    }
+    gsssp_device_graph_destroy(dg);
+  }
+}
+
+// Carry mode (adds_worker.cuh, expand_items; adds.cu says when): items carry the distance they were pushed with and
+// no expansion filter is kept, wherever the raise rule is off (narrow int weights, static Delta, float weights) and on
+// graphs of skewed degrees (R-MAT). Other wide int weights with dynamic Delta keep the filter (the raise rule counts
+// first expansions by it). Each case from two
+// sources, with and without local rounds (whose kept vertices carry their distance in shared memory), against CPU
+// Dijkstra, the carry runs counted through gsssp_debug_adds_carry_runs. Zero weights (equal distances along an edge)
+// and 8-byte distances (one weight of 2^31 - 1 puts the graph past compact_distances' bound) are among them.
+// GSSSP_ADDS_CARRY=0 / 1 in the environment turns it off / on everywhere; the expected counts follow.
+TEST_F(Adds, CarryModeWhereTheRaiseRuleIsOff) {
+  const char* env = std::getenv("GSSSP_ADDS_CARRY");
+  const int forced = env == nullptr ? -1 : env[0] == '0' ? 0 : 1;
+  gsssp_options base;
+  gsssp_options_init(&base);
+  base.block_size = 512;  // the device-wide kernel, whatever the graph's size
+  WeightRule narrow;
+  narrow.max_int = 10;
+  narrow.zero_fraction = 0.1;
+  WeightRule wide;
+  wide.max_int = 1000;
+  WeightRule floats;
+  floats.is_float = true;
+  Graph heavy = build("carry-wide-8-byte", uniform_edges(30000, 150000, rng), wide, rng);
+  heavy.int_weights[0] = 2147483647;
+  struct Case {
+    Graph g;
+    bool static_delta;
+    bool carry;  // by the rule, with no switch set
+  };
+  const Case cases[] = {
+      {build("carry-narrow-random", uniform_edges(30000, 150000, rng), narrow, rng), false, true},
+      {build("carry-narrow-grid", grid_edges(200, 200), narrow, rng), false, true},
+      {build("carry-wide-random", uniform_edges(30000, 150000, rng), wide, rng), false, false},
+      {build("carry-wide-random-static", uniform_edges(30000, 150000, rng), wide, rng), true, true},
+      {build("carry-wide-grid-static", grid_edges(200, 200), wide, rng), true, true},
+      {build("carry-float-random", uniform_edges(30000, 150000, rng), floats, rng), false, true},
+      {heavy, true, true},
+      {build("carry-wide-rmat", rmat_edges(15, (int64_t{1} << 15) * 16, rng), wide, rng), false, true},
+  };
+  for (const Case& c : cases) {
+    // Skewed degrees (largest out-degree >= 32 x the average, adds_policy.hpp kCarrySkew) only where the case says so.
+    int64_t largest = 0;
+    for (int64_t u = 0; u < c.g.n; ++u) largest = std::max(largest, c.g.offsets[u + 1] - c.g.offsets[u]);
+    const bool skewed = static_cast<double>(largest) * static_cast<double>(c.g.n) >=
+                        32.0 * static_cast<double>(c.g.offsets[c.g.n]);
+    check(skewed == (c.g.name == "carry-wide-rmat"), "%s: largest out-degree %lld of %lld edges on %lld vertices",
+          c.g.name.c_str(), static_cast<long long>(largest), static_cast<long long>(c.g.offsets[c.g.n]),
+          static_cast<long long>(c.g.n));
+    gsssp_device_graph_t dg = upload(c.g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+    const bool expected = forced == -1 ? c.carry : forced == 1;
+    for (const int64_t source : {int64_t{0}, largest_out_degree(c.g)}) {
+      const Result cpu = run_cpu(c.g, source);
+      for (int local : {0, 1}) {
+        gsssp_options o = base;
+        o.adds.static_delta = c.static_delta ? 1 : 0;
+        o.adds.local_rounds = local;
+        const int64_t before = gsssp_debug_adds_carry_runs();
+        const Result got = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, source, &o);
+        compare(c.g, source, GSSSP_ALGORITHM_ADDS, cpu, got);
+        const int64_t runs = gsssp_debug_adds_carry_runs() - before;
+        check(runs == (expected ? 1 : 0), "%s source %lld local rounds %d: %lld carry runs, expected %d",
+              c.g.name.c_str(), static_cast<long long>(source), local, static_cast<long long>(runs), expected ? 1 : 0);
+      }
     }
     gsssp_device_graph_destroy(dg);
   }

@@ -39,14 +39,16 @@ namespace gsssp::adds {
 namespace {
 
 std::atomic<int64_t> compact_runs{0};  // gsssp_debug_adds_compact_runs
+std::atomic<int64_t> carry_runs{0};    // gsssp_debug_adds_carry_runs
 
 struct Layout {
-  size_t pool = 0, wcc = 0, ring = 0, table = 0, af = 0, geometry = 0, bytes = 0;
+  size_t pool = 0, pool_value = 0, wcc = 0, ring = 0, table = 0, af = 0, geometry = 0, bytes = 0;
 };
 
 size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 
-Layout layout_for(int64_t blocks, int buckets, int workers) {
+// value_bytes: each item's carried distance (carry mode), 0 without.
+Layout layout_for(int64_t blocks, int buckets, int workers, size_t value_bytes) {
   Layout l;
   size_t at = 0;
   auto take = [&](size_t bytes) {
@@ -55,6 +57,7 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
     return here;
   };
   l.pool = take(static_cast<size_t>(blocks) * kBlockWords * sizeof(int32_t));
+  l.pool_value = take(static_cast<size_t>(blocks) * kBlockWords * value_bytes);
   l.wcc = take(static_cast<size_t>(blocks) * kSegmentsPerBlock * sizeof(unsigned));
   l.ring = take(static_cast<size_t>(blocks) * sizeof(unsigned));
   l.table = take(static_cast<size_t>(buckets) * kBlockWords * sizeof(unsigned));
@@ -64,7 +67,9 @@ Layout layout_for(int64_t blocks, int buckets, int workers) {
   return l;
 }
 
-size_t bytes_per_block() { return kBlockWords * sizeof(int32_t) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned); }
+size_t bytes_per_block(size_t value_bytes) {
+  return kBlockWords * (sizeof(int32_t) + value_bytes) + kSegmentsPerBlock * sizeof(unsigned) + sizeof(unsigned);
+}
 
 
 // The kernel's resident blocks per SM (common/residency.hpp caches them); ADDS needs a cooperative launch.
@@ -198,15 +203,13 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // The largest pool the device memory allows: what is free plus what the workspace's pool slot already
   // holds (freed when the slot grows). Asked of the driver only when needed: cudaMemGetInfo costs more
   // than a small query's whole kernel, and a workspace that already holds the pool needs no new memory.
+  size_t value_bytes = 0;  // set with carry mode, below
   auto affordable_blocks = [&]() {
     size_t free_bytes = 0, total_bytes = 0;
     GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
     const double usable = (static_cast<double>(free_bytes) + static_cast<double>(ws.capacity(Slot::kFlags0))) * 0.8;
-    return std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, static_cast<int64_t>(usable / bytes_per_block())));
+    return std::max<int64_t>(1, std::min<int64_t>(kMaxPoolBlocks, static_cast<int64_t>(usable / bytes_per_block(value_bytes))));
   };
-  if (growable && ws.capacity(Slot::kFlags0) < layout_for(blocks, buckets, workers).bytes) {
-    blocks = std::min(blocks, affordable_blocks());
-  }
 
   const graph::WeightDegreeSample& sample = graph::weight_degree_sample(dg, stream);
   const double degree_factor = std::max(1.0, sample.average_degree / kDegreeScale);
@@ -256,10 +259,10 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // environment turns it off, for A/B runs (read once per process).
   static const int spread = env_switch("GSSSP_ADDS_SPREAD");
   a.spread = spread == 0 ? 0 : 1;
-  // Streaming edge loads (common/edge_loads.cuh) only where ADDS's data does not fit L2: distances, expansion marks and
-  // offsets (24 bytes a vertex, 16 with compact distances) and edges (8 bytes each). On the large graphs edge data read
-  // once per expansion would push the distances out of L2; on a graph that fits, a vertex expanded again finds its edges
-  // there, and evict-first loses that.
+  // Streaming edge loads (common/edge_loads.cuh) only where ADDS's data does not fit L2: distances, expansion marks (not
+  // in carry mode) and offsets (24 bytes a vertex, 16 with compact distances) and edges (8 bytes each). On the large
+  // graphs edge data read once per expansion would push the distances out of L2; on a graph that fits, a vertex
+  // expanded again finds its edges there, and evict-first loses that.
   // Measured on an H100 (50 MB of L2; benchmarks/results/adds/2026-11-27_ad3042e_h100, calls CB and CD, two rounds),
   // streaming against plain loads, ms: R-MAT 22 4.78 / 4.66 against 4.92 / 4.91, random 4M x 7 (w 1..10) 2.68 / 2.73
   // against 2.84 / 2.80; but wiki-Vote (about 1 MB) 0.151 / 0.149 against 0.144 / 0.142 and soc-Slashdot0902 (9.6 MB)
@@ -274,8 +277,23 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   }();
   const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
   a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
+  // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
+  // distance and no expansion filter is kept, where the raise rule is off (it counts first expansions by the filter) and
+  // on graphs of skewed degrees (where it is turned off). GSSSP_ADDS_CARRY=0 / 1 forces it off / on (on also turns the
+  // raise rule off), read once per process, for A/B runs.
+  static const int carry_switch = env_switch("GSSSP_ADDS_CARRY");
+  const bool skewed = static_cast<double>(dg.summary.max_out_degree) >= kCarrySkew * dg.summary.average_degree;
+  const bool carry = carry_switch == 1 || (carry_switch != 0 && (a.raise_ratio == 0.0 || skewed));
+  if (carry) {
+    a.raise_ratio = 0.0;
+    carry_runs.fetch_add(1, std::memory_order_relaxed);
+  }
+  value_bytes = carry ? sizeof(stored) : 0;
+  if (growable && ws.capacity(Slot::kFlags0) < layout_for(blocks, buckets, workers, value_bytes).bytes) {
+    blocks = std::min(blocks, affordable_blocks());
+  }
   static const int stream_switch = env_switch("GSSSP_ADDS_STREAM");
-  a.stream_edges = stream_edges(stream_switch, 8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
+  a.stream_edges = stream_edges(stream_switch, 8.0 + (carry ? 1.0 : 2.0) * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();
@@ -284,15 +302,16 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // queues (layout_for), kFlags1 the queue state and the trace. With compact distances, kDistance1 holds both of the
   // search's 4-byte arrays (8 bytes a vertex, as one array of Int32Distance's) and kDistance0 the widened answer.
   typename A::stored* answer = nullptr;
+  // In carry mode there is no filter (a.expanded stays null).
   if constexpr (kCompact) {
     const size_t half = align_up(static_cast<size_t>(n) * sizeof(stored));
-    auto* words = static_cast<char*>(ws.buffer(Slot::kDistance1, 2 * half));
+    auto* words = static_cast<char*>(ws.buffer(Slot::kDistance1, carry ? half : 2 * half));
     a.dist = reinterpret_cast<stored*>(words);
-    a.expanded = reinterpret_cast<stored*>(words + half);
+    if (!carry) a.expanded = reinterpret_cast<stored*>(words + half);
     answer = ws.buffer<typename A::stored>(Slot::kDistance0, n);
   } else {
     a.dist = ws.buffer<stored>(Slot::kDistance0, n);
-    a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
+    if (!carry) a.expanded = ws.buffer<stored>(Slot::kDistance1, n);
     answer = a.dist;
   }
 
@@ -327,9 +346,10 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   int64_t restarts = 0;
   for (;;) {
     ws.reader().quit();  // a restart: the reader behind the previous run must not hold up this one
-    const Layout l = layout_for(blocks, buckets, workers);
+    const Layout l = layout_for(blocks, buckets, workers, value_bytes);
     char* base = static_cast<char*>(ws.buffer(Slot::kFlags0, l.bytes));
     a.pool = reinterpret_cast<int32_t*>(base + l.pool);
+    a.pool_value = carry ? reinterpret_cast<stored*>(base + l.pool_value) : nullptr;
     a.wcc = reinterpret_cast<unsigned*>(base + l.wcc);
     a.free_ring = reinterpret_cast<unsigned*>(base + l.ring);
     a.table = reinterpret_cast<unsigned*>(base + l.table);
@@ -699,4 +719,9 @@ AlgorithmRun run(const QueryContext& query) {
 // so that the native tests can tell which form they checked.
 extern "C" __attribute__((visibility("default"))) int64_t gsssp_debug_adds_compact_runs(void) {
   return gsssp::adds::compact_runs.load(std::memory_order_relaxed);
+}
+
+// The same for carry mode (adds_worker.cuh, expand_items): device-wide runs, counted once per run (restarts not again).
+extern "C" __attribute__((visibility("default"))) int64_t gsssp_debug_adds_carry_runs(void) {
+  return gsssp::adds::carry_runs.load(std::memory_order_relaxed);
 }

@@ -68,7 +68,7 @@ template <class D>
 __global__ void init_kernel(KernelArgs<D> a, long long source) {
   for (long long v = grid_thread_index(); v < a.num_vertices; v += grid_stride()) {
     a.dist[v] = v == source ? D::kZero : D::kInfinity;
-    a.expanded[v] = D::kInfinity;
+    if (a.expanded != nullptr) a.expanded[v] = D::kInfinity;
   }
   const long long table_words = static_cast<long long>(a.buckets) << kBlockShift;
   for (long long i = grid_thread_index(); i < table_words; i += grid_stride()) a.table[i] = i == 0 ? 0u : kNoBlock;
@@ -82,6 +82,7 @@ __global__ void init_kernel(KernelArgs<D> a, long long source) {
     __syncthreads();
     if (threadIdx.x == 0) {
       a.pool[0] = static_cast<int32_t>(source);
+      if (a.pool_value != nullptr) a.pool_value[0] = D::kZero;
       a.queue->resv[0].value = 1;
       a.queue->clip_min = static_cast<unsigned long long>(D::kInfinity);
     }

@@ -97,6 +97,22 @@ constexpr double kRaiseExpansionsPerVertex = 2.5;
 constexpr double kRaiseFoundShare = 1.0 / 32.0;
 constexpr double kRaiseMaxFactor = 8.0;
 
+// Carry mode (adds_worker.cuh, expand_items): an item holds the distance it was pushed with, and no expansion filter is
+// kept. It saves a random read and write per item, but a stale item is skipped rather than expanded at its vertex's
+// newer distance, so that distance waits for its own item. Measured on an H200 (benchmarks/results/adds/
+// 2026-11-27_d42927f_h200, call JA; ADDS ms, medians of 5 in two rounds, filter / carry, both without the raise rule):
+//   - where few vertices are lowered twice (visits per vertex): random 4M x 4 (w 1..10; 1.07) 1.72 / 1.55, x 7 (1.05)
+//     2.09 / 2.00, x 8 (w 1..100; 1.11) 2.45 / 2.34, R-MAT 22 (0.73) 4.05 / 3.34;
+//   - where vertices are lowered again and again: the 3-D rgg (4.4) 2.97 / 3.18, the 18- and 26-neighbour meshes (4.4,
+//     4.6) 3.43 / 3.74 and 1.46 / 1.55, delaunay_n15 (6.9) 0.572 / 0.602; the grid (3.6) 22.2 / 21.9, the 2-D rgg
+//     (5.1) 8.59 / 8.49 and road NY (4.8) 2.91 / 2.90 within 1.5%; and the road-like 2048^2 graph needs the raise rule
+//     (5.6 ms with it, 8.9 without).
+// So carry mode where the raise rule is off (narrow int weights, static Delta, float weights) and on graphs whose
+// largest out-degree is at least kCarrySkew times the average (power-law graphs, whose searches reach most vertices
+// once; the raise rule never moved R-MAT 22's Delta). A uniform random graph with wide weights keeps the filter: not
+// measured.
+constexpr double kCarrySkew = 32.0;
+
 // Blocks' worth of items per assignment: a worker is idle from the finish of one assignment to the next
 // sweep's hand-out, and larger assignments leave it idle less often where work is plentiful. With local
 // rounds (H100, ms, chunks of 1 / 2 / 4 x block): random 4M x 7 (w 1..1000) 4.91 / 4.31 / 4.26, R-MAT 22

@@ -177,11 +177,15 @@ struct KernelArgs {
   const int32_t* targets;
   const typename D::weight* weights;
   long long num_vertices;
-  // Distances and the expansion filter (the distance each vertex was last expanded with).
+  // Distances and the expansion filter (the distance each vertex was last expanded with; null in carry mode).
   typename D::stored* dist;
   typename D::stored* expanded;
   // Queue memory (section 5.3).
   int32_t* pool;            // pool_blocks * 64K words
+  // Carry mode (adds.cu says when; adds_worker.cuh, expand_items): each item's distance at its push, at the item's
+  // index in `pool`. An item is then expanded only if its vertex's distance is still the one it carries, and the
+  // expansion filter is not kept. Null: items are bare vertices, filtered by `expanded`.
+  typename D::stored* pool_value;
   unsigned* wcc;            // pool_blocks * kSegmentsPerBlock
   unsigned* free_ring;      // pool_blocks entries, FIFO of free block ids
   unsigned* table;          // kMaxBuckets * 64K: block of (bucket, high 16 bits of an index)
@@ -316,7 +320,11 @@ __device__ __forceinline__ void push_vertex(const KernelArgs<D>& a, WriterCache&
   // group operations below: leaving early would strand its group's other threads in them.
   const unsigned block = writer_translate(cache, a.table, a.queue, a.host, slot, pos);
   const bool placed = block != kNoBlock;
-  if (placed) a.pool[(static_cast<size_t>(block) << kBlockShift) | (pos & kOffsetMask)] = v;
+  if (placed) {
+    const size_t index = (static_cast<size_t>(block) << kBlockShift) | (pos & kOffsetMask);
+    a.pool[index] = v;
+    if (a.pool_value != nullptr) a.pool_value[index] = D::encode(distance);
+  }
   const unsigned segment = placed ? block * kSegmentsPerBlock + ((pos & kOffsetMask) >> kSegmentShift) : kNoBlock;
   cg::coalesced_group same_segment = cg::labeled_partition(same_bucket, segment);
   // The group's items are ordered before the leader's fence by the warp barrier (which orders memory

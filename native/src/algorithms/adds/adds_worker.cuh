@@ -5,7 +5,8 @@
 //
 // An item whose vertex was already expanded with its current distance is skipped: the same vertex can sit
 // in several buckets (each lowering pushes it again) and only the copy that first sees the final distance
-// has work to do. Skipped items are not counted as visits.
+// has work to do. Skipped items are not counted as visits. In carry mode (gsssp's; adds.cu says when) an item
+// holds the distance it was pushed with, and only the item whose distance is still the vertex's is expanded.
 //
 // The time from one push to the next along a shortest path bounds the whole run on high-diameter graphs, so
 // a worker relaxes edges in rounds in which every lane of a warp takes one edge (its atomicMin in flight
@@ -80,6 +81,7 @@ struct WorkerShared {
   // block expands itself after its items, double-buffered (one round is read while the next fills).
   int local_count[2];
   int32_t local[2][kLocalItems];
+  typename D::stored local_value[2][kLocalItems];  // carry mode: the distance each kept vertex was lowered to
   // The raise rule's counts for the current assignment (added to QueueState when it finishes): items expanded, and
   // vertices expanded for the first time.
   unsigned expansions, found;
@@ -177,7 +179,10 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
         if (lane == __ffs(mask) - 1) at = atomicAdd(&sh.local_count[local.fill], __popc(mask));
         at = __shfl_sync(0xffffffffu, at, __ffs(mask) - 1) + __popc(mask & ((1u << lane) - 1u));
         keep = wanted && at < kLocalItems;
-        if (keep) sh.local[local.fill][at] = v;
+        if (keep) {
+          sh.local[local.fill][at] = v;
+          sh.local_value[local.fill][at] = D::encode(value);
+        }
       }
     }
     if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, offset, clipped);
@@ -202,7 +207,8 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
 // kWatch (the block's large vertices, blockDim.x edges or more): a stale expansion stops early. Each warp reads u's
 // distance beside its edges, and once u has been lowered below du it leaves the rest of u's edges to the item that
 // lowering pushed (every lowering pushes, or keeps for a local round, so that item expands all of them again at the
-// lower distance; expanded[u] still holds du, so it is not skipped), and counts in `edges` (lane 0 of each warp)
+// lower distance; expanded[u] still holds du, or in carry mode the item carries the lower distance, so it is not
+// skipped), and counts in `edges` (lane 0 of each warp)
 // only the edges it relaxed. What this saves is R-MAT's: a hub of tens of thousands of edges, reached early at a
 // distance that the search lowers while a block still walks its edges. On an H200, BatchBenchmark on R-MAT 20 (256
 // random sources, 3 queries in flight; benchmarks/results/many/2026-11-26_8fbda77_h200): ADDS relaxed 38.4M edges per
@@ -283,21 +289,29 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
     int32_t u = 0;
     bool expanding = false, first_expansion = false;
     if (lane < ipw && i < count) {
-      u = source < 0 ? a.pool[static_cast<size_t>(location) + static_cast<size_t>(i)] : sh.local[source][i];
+      const size_t at = static_cast<size_t>(location) + static_cast<size_t>(i);
+      u = source < 0 ? a.pool[at] : sh.local[source][i];
+      // Carry mode (a.pool_value): the distance the item was pushed with. Each value of a vertex's distance is set
+      // by one successful atomicMin (a strict decrease), which pushes or keeps one item, so the item that still
+      // carries the vertex's distance is the only one with work to do: no filter array, a random read and write
+      // fewer per item. Otherwise the filter: expand unless the vertex was expanded at this distance already.
+      const bool carry = a.pool_value != nullptr;  // uniform
+      const stored carried = carry ? (source < 0 ? a.pool_value[at] : sh.local_value[source][i]) : stored(0);
       // Issued together: each is a round trip on the path from one push to the next.
       const stored d = *reinterpret_cast<volatile stored*>(&a.dist[u]);
-      const stored done = a.expanded[u];
+      const stored done = carry ? D::kInfinity : a.expanded[u];
       const long long first = offsets[u];
       const long long last = offsets[u + 1];
-      if (d < done) {
-        a.expanded[u] = d;
+      if (carry ? d == carried : d < done) {
+        if (!carry) a.expanded[u] = d;
         begin = first;
         end = last;
         du = D::decode(d);
         ++visits;
         expanding = true;
-        // Two copies of u expanded at once may both count: the raise rule's count is an estimate.
-        first_expansion = done == D::kInfinity;
+        // Two copies of u expanded at once may both count: the raise rule's count is an estimate. (Carry mode
+        // has no filter to tell, and no raise rule: adds.cu.)
+        first_expansion = !carry && done == D::kInfinity;
       }
     }
     if (a.raise_ratio > 0.0) {  // uniform; the whole warp is here
