@@ -278,12 +278,14 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
   a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
   // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
-  // distance and no expansion filter is kept, where the raise rule is off (it counts first expansions by the filter) and
-  // on graphs of skewed degrees (where it is turned off). GSSSP_ADDS_CARRY=0 / 1 forces it off / on (on also turns the
-  // raise rule off), read once per process, for A/B runs.
+  // distance and no expansion filter is kept, on graphs whose search data exceed L2 (the rule of the streaming edge
+  // loads below, with the filter's bytes), where the raise rule is off (it counts first expansions by the filter) or the
+  // degrees are skewed (the raise rule is then turned off). GSSSP_ADDS_CARRY=0 / 1 forces it off / on (on also turns
+  // the raise rule off), read once per process, for A/B runs.
   static const int carry_switch = env_switch("GSSSP_ADDS_CARRY");
   const bool skewed = static_cast<double>(dg.summary.max_out_degree) >= kCarrySkew * dg.summary.average_degree;
-  const bool carry = carry_switch == 1 || (carry_switch != 0 && (a.raise_ratio == 0.0 || skewed));
+  const bool beyond_l2 = stream_edges(-1, 8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes) != 0;
+  const bool carry = carry_switch == 1 || (carry_switch != 0 && beyond_l2 && (a.raise_ratio == 0.0 || skewed));
   if (carry) {
     a.raise_ratio = 0.0;
     carry_runs.fetch_add(1, std::memory_order_relaxed);

@@ -100,17 +100,20 @@ constexpr double kRaiseMaxFactor = 8.0;
 // Carry mode (adds_worker.cuh, expand_items): an item holds the distance it was pushed with, and no expansion filter is
 // kept. It saves a random read and write per item, but a stale item is skipped rather than expanded at its vertex's
 // newer distance, so that distance waits for its own item. Measured on an H200 (benchmarks/results/adds/
-// 2026-11-27_d42927f_h200, call JA; ADDS ms, medians of 5 in two rounds, filter / carry, both without the raise rule):
-//   - where few vertices are lowered twice (visits per vertex): random 4M x 4 (w 1..10; 1.07) 1.72 / 1.55, x 7 (1.05)
-//     2.09 / 2.00, x 8 (w 1..100; 1.11) 2.45 / 2.34, R-MAT 22 (0.73) 4.05 / 3.34;
-//   - where vertices are lowered again and again: the 3-D rgg (4.4) 2.97 / 3.18, the 18- and 26-neighbour meshes (4.4,
-//     4.6) 3.43 / 3.74 and 1.46 / 1.55, delaunay_n15 (6.9) 0.572 / 0.602; the grid (3.6) 22.2 / 21.9, the 2-D rgg
-//     (5.1) 8.59 / 8.49 and road NY (4.8) 2.91 / 2.90 within 1.5%; and the road-like 2048^2 graph needs the raise rule
-//     (5.6 ms with it, 8.9 without).
-// So carry mode where the raise rule is off (narrow int weights, static Delta, float weights) and on graphs whose
-// largest out-degree is at least kCarrySkew times the average (power-law graphs, whose searches reach most vertices
-// once; the raise rule never moved R-MAT 22's Delta). A uniform random graph with wide weights keeps the filter: not
-// measured.
+// 2026-11-27_01e8461_h200; ADDS ms, medians of 5 in two rounds, filter / carry, both without the raise rule):
+//   - call JA, where few vertices are lowered twice (visits per vertex): random 4M x 4 (w 1..10; 1.07) 1.72 / 1.55,
+//     x 7 (1.05) 2.09 / 2.00, x 8 (w 1..100; 1.11) 2.45 / 2.34, R-MAT 22 (0.73) 4.05 / 3.34;
+//   - call JA, where vertices are lowered again and again: the 3-D rgg (4.4) 2.97 / 3.18, the 18- and 26-neighbour
+//     meshes (4.4, 4.6) 3.43 / 3.74 and 1.46 / 1.55, delaunay_n15 (6.9) 0.572 / 0.602; the grid (3.6) 22.2 / 21.9, the
+//     2-D rgg (5.1) 8.59 / 8.49 and road NY (4.8) 2.91 / 2.90 within 1.5%; and the road-like 2048^2 graph needs the
+//     raise rule (5.6 ms with it, 8.9 without);
+//   - call JB, by the rule below without its L2 condition: the 18-neighbour mesh with w 1..10 3.96 / 4.10, the 3-D rgg
+//     with w 1..10 2.76 / 2.76, and wiki-Vote (1 MB, in L2) 0.131 / 0.150.
+// So carry mode where the raise rule is off (narrow int weights, static Delta, float weights) or the largest out-degree
+// is at least kCarrySkew times the average (power-law graphs, whose searches reach most vertices once; the raise rule
+// never moved R-MAT 22's Delta), and only on graphs whose data exceed L2, where the memory traffic it saves is what
+// costs. A uniform random graph with wide weights keeps the filter (carry not measured there); a narrow-weight mesh pays
+// about 3%.
 constexpr double kCarrySkew = 32.0;
 
 // Blocks' worth of items per assignment: a worker is idle from the finish of one assignment to the next
