@@ -255,6 +255,13 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   static const int profile_switch = env_switch("GSSSP_ADDS_PROFILE");
   a.profile = profile_switch >= 0 ? 1 : 0;
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
+  // GSSSP_ADDS_LOCAL_ITEMS=N: the largest round of a local-rounds worker that keeps vertices (kLocalRoundItems,
+  // adds_worker.cuh), read once per process, for A/B runs.
+  static const int local_round_items = [] {
+    const char* text = std::getenv("GSSSP_ADDS_LOCAL_ITEMS");
+    return text == nullptr ? kLocalRoundItems : std::max(0, std::atoi(text));
+  }();
+  a.local_round_items = local_round_items;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
   // environment turns it off, for A/B runs (read once per process).
   static const int spread = env_switch("GSSSP_ADDS_SPREAD");

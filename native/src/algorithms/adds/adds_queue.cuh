@@ -210,6 +210,7 @@ struct KernelArgs {
   long long max_switches;          // 0: none
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
+  int local_round_items;  // the largest round whose lowered vertices are kept (adds_worker.cuh, kLocalRoundItems)
   int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
   double raise_ratio;  // the raise rule's threshold (adds_policy.hpp, kRaiseExpansionsPerVertex); 0: off

@@ -51,8 +51,15 @@ constexpr int kPushBuffer = 31 + kRounds * 32;
 // into its own bucket for the block's next round (LocalTarget). Measured on the H100 (ms, without / with
 // rounds of <= 64 items keeping <= 256): road NY 8.36 / 2.78, grid 2048^2 53.9 / 24.5, random 4M x 7
 // 4.87 / 4.87, R-MAT 22 6.16 / 6.11. Keeping from every round (any size) costs where work is plentiful:
-// random 7.27, R-MAT 7.28.
-constexpr int kLocalRoundItems = kDirectAtomicItems;
+// random 7.27, R-MAT 7.28. Rounds of up to 64, 128 and 256 items, on an H200 since the spread of small assignments
+// over the block (call JG, benchmarks/results/adds/2026-11-27_212e364_h200; medians of 5 in two rounds, ms): rgg 2-D
+// 8.75 / 8.68, 8.00 / 7.92, 9.05 / 9.26; rgg 3-D 3.03 / 3.06, 2.71 / 2.73, 2.57 / 2.56; mesh 64^3 1.49 / 1.49, 1.41 /
+// 1.37, 1.67 / 1.71; grid 22.7 / 22.6, 21.2 / 21.2, 21.7 / 21.7; road-like 2048^2 5.76 / 5.77, 5.18 / 5.29, 4.17 /
+// 3.90; delaunay_n15 0.596 / 0.593, 0.571 / 0.576, 0.584 / 0.592; road NY and random 4M x 7 within 2%. So 128,
+// faster than 64 on each of these but the two within 2%. 256 was faster still on the 3-D rgg and the road-like graph,
+// but cost the 2-D rgg and the 26-neighbour mesh 5-14% against 64.
+// GSSSP_ADDS_LOCAL_ITEMS=N sets it (adds.cu), for A/B runs.
+constexpr int kLocalRoundItems = 128;
 constexpr int kLocalItems = 256;
 
 // Edge loads (common/edge_loads.cuh). Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
@@ -429,7 +436,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     int source = -1;
     long long count = assigned;
     for (;;) {
-      local.keep_offset = a.local_rounds && count <= kLocalRoundItems ? slot_offset : -1;
+      local.keep_offset = a.local_rounds && count <= a.local_round_items ? slot_offset : -1;
       expand_items<D>(a, sh, r, local, source, assignment_location(assignment), count, visits, edges);
       const bool stopping =
           __syncthreads_or(threadIdx.x == 0 && local.keep_offset >= 0 && stop_requested(a.queue)) != 0;
