@@ -14,13 +14,18 @@ __device__ __forceinline__ T load_edge(const T* p, int stream) {
   return stream ? __ldcs(p) : *p;
 }
 
+// Whether a search's working set (`bytes_per_vertex` a vertex: distances, marks, row offsets; 8 bytes an edge) exceeds
+// L2 (`l2_bytes`; 0 = unknown: never). ADDS's carry mode takes the same test (adds.cu).
+inline bool exceeds_l2(double bytes_per_vertex, int64_t vertices, int64_t edges, int l2_bytes) {
+  const double working_set = bytes_per_vertex * static_cast<double>(vertices) + 8.0 * static_cast<double>(edges);
+  return l2_bytes > 0 && working_set > static_cast<double>(l2_bytes);
+}
+
 // Whether to stream edge loads: `forced` is the algorithm's environment switch (-1 unset, 0 off, 1 on); otherwise when
-// the search's working set (`bytes_per_vertex` a vertex: distances, marks, row offsets; 8 bytes an edge) exceeds L2
-// (`l2_bytes`; 0 = unknown: never).
+// the search's working set exceeds L2.
 inline int stream_edges(int forced, double bytes_per_vertex, int64_t vertices, int64_t edges, int l2_bytes) {
   if (forced >= 0) return forced;
-  const double working_set = bytes_per_vertex * static_cast<double>(vertices) + 8.0 * static_cast<double>(edges);
-  return l2_bytes > 0 && working_set > static_cast<double>(l2_bytes) ? 1 : 0;
+  return exceeds_l2(bytes_per_vertex, vertices, edges, l2_bytes) ? 1 : 0;
 }
 
 }  // namespace gsssp

@@ -257,10 +257,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
   // GSSSP_ADDS_LOCAL_ITEMS=N: the largest round of a local-rounds worker that keeps vertices (kLocalRoundItems,
   // adds_worker.cuh), read once per process, for A/B runs.
-  static const int local_round_items = [] {
-    const char* text = std::getenv("GSSSP_ADDS_LOCAL_ITEMS");
-    return text == nullptr ? kLocalRoundItems : std::max(0, std::atoi(text));
-  }();
+  static const int local_round_items =
+      std::max(0, static_cast<int>(env_number("GSSSP_ADDS_LOCAL_ITEMS", kLocalRoundItems)));
   a.local_round_items = local_round_items;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
   // environment turns it off, for A/B runs (read once per process).
@@ -278,10 +276,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // The raise rule (adds_policy.hpp, kRaise*; adds_manager.cuh, raise_delta): dynamic Delta on wide integer weights (on
   // narrow ones, raising Delta cost the uniform random graphs 12-27%). GSSSP_ADDS_RAISE=X sets the threshold (0: off),
   // read once per process, for A/B runs.
-  static const double raise_threshold = [] {
-    const char* text = std::getenv("GSSSP_ADDS_RAISE");
-    return text == nullptr ? kRaiseExpansionsPerVertex : std::max(0.0, std::atof(text));
-  }();
+  static const double raise_threshold = std::max(0.0, env_number("GSSSP_ADDS_RAISE", kRaiseExpansionsPerVertex));
   const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
   a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
   // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
@@ -291,7 +286,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   // the raise rule off), read once per process, for A/B runs.
   static const int carry_switch = env_switch("GSSSP_ADDS_CARRY");
   const bool skewed = static_cast<double>(dg.summary.max_out_degree) >= kCarrySkew * dg.summary.average_degree;
-  const bool beyond_l2 = stream_edges(-1, 8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes) != 0;
+  const bool beyond_l2 = exceeds_l2(8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
   const bool carry = carry_switch == 1 || (carry_switch != 0 && beyond_l2 && (a.raise_ratio == 0.0 || skewed));
   if (carry) {
     a.raise_ratio = 0.0;
