@@ -500,6 +500,101 @@ TEST_F(Adds, CarryModeWhereTheRaiseRuleIsOff) {
   }
 }
 
+// A random geometric graph: n points uniform in the unit square (dims 2) or cube (3), each joined both ways to every point
+// within the radius that gives `degree` neighbours away from the border; ids follow the points' grid cells, as the Java
+// generator's (org.gsssp.generate.RggSpec) do.
+EdgeList rgg_edges(int64_t n, double degree, int dims, std::mt19937_64& rng) {
+  const double pi = 3.14159265358979323846;
+  const double r = dims == 2 ? std::sqrt(degree / (pi * static_cast<double>(n)))
+                             : std::cbrt(3.0 * degree / (4.0 * pi * static_cast<double>(n)));
+  const int side = std::max(1, static_cast<int>(1.0 / r));
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  struct Point {
+    double x[3];
+    int64_t cell;
+  };
+  std::vector<Point> points(static_cast<size_t>(n));
+  auto cell_of = [&](double c) { return std::min(side - 1, static_cast<int>(c * side)); };
+  for (Point& p : points) {
+    p.x[2] = 0.0;
+    for (int d = 0; d < dims; ++d) p.x[d] = unit(rng);
+    p.cell = 0;
+    for (int d = dims - 1; d >= 0; --d) p.cell = p.cell * side + cell_of(p.x[d]);
+  }
+  std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.cell < b.cell; });
+  const int64_t cells = dims == 2 ? int64_t{side} * side : int64_t{side} * side * side;
+  std::vector<int64_t> start(static_cast<size_t>(cells) + 1, 0);
+  for (const Point& p : points) ++start[static_cast<size_t>(p.cell) + 1];
+  for (int64_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+  EdgeList list;
+  list.n = n;
+  for (int64_t v = 0; v < n; ++v) {
+    const Point& p = points[static_cast<size_t>(v)];
+    int at[3] = {cell_of(p.x[0]), cell_of(p.x[1]), dims == 3 ? cell_of(p.x[2]) : 0};
+    for (int dz = dims == 3 ? -1 : 0; dz <= (dims == 3 ? 1 : 0); ++dz) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int cx = at[0] + dx, cy = at[1] + dy, cz = at[2] + dz;
+          if (cx < 0 || cy < 0 || cz < 0 || cx >= side || cy >= side || cz >= side) continue;
+          const int64_t c = (static_cast<int64_t>(cz) * side + cy) * side + cx;
+          for (int64_t u = start[c]; u < start[c + 1]; ++u) {
+            if (u == v) continue;
+            double d2 = 0.0;
+            for (int d = 0; d < dims; ++d) {
+              const double diff = points[static_cast<size_t>(u)].x[d] - p.x[d];
+              d2 += diff * diff;
+            }
+            if (d2 <= r * r) list.add(v, u);
+          }
+        }
+      }
+    }
+  }
+  return list;
+}
+
+// The raise rule's starvation test (adds_policy.hpp, kStarve*; adds_manager.cuh, raise_delta): once 1/32 of the vertices
+// are found, Delta doubles, to twice its start at most, where two looks in a row find the window starving (fewer readable
+// items than 8 per worker at the sweeps with idle workers). A 2-D random geometric graph (2^20 points, degree 10, w
+// 1..1000), whose front is a thin ring, starves: its Delta ends at twice the start. A 3-D one (degree 12), whose front
+// is a thick shell, does not: its Delta stays. The start is a static-Delta run's with the same C. Every answer against
+// CPU Dijkstra. Skipped where a switch of the rule (GSSSP_ADDS_STARVE_*, GSSSP_ADDS_RAISE) is set.
+TEST_F(Adds, StarvingWindowRaisesDeltaOnce) {
+  for (const char* name : {"GSSSP_ADDS_STARVE_RAISE", "GSSSP_ADDS_STARVE_FOUND", "GSSSP_ADDS_STARVE_LOOKS",
+                           "GSSSP_ADDS_RAISE", "GSSSP_ADDS_CARRY"}) {
+    if (std::getenv(name) != nullptr) GTEST_SKIP() << name << " is set";
+  }
+  WeightRule wide;
+  wide.max_int = 1000;
+  struct Case {
+    Graph g;
+    double factor;  // final Delta over the start
+  };
+  constexpr int64_t kN = int64_t{1} << 20;
+  const Case cases[] = {
+      {build("starve-rgg-2d", rgg_edges(kN, 10.0, 2, rng), wide, rng), 2.0},
+      {build("starve-rgg-3d", rgg_edges(kN, 12.0, 3, rng), wide, rng), 1.0},
+  };
+  for (const Case& c : cases) {
+    gsssp_device_graph_t dg = upload(c.g);
+    ASSERT_NE(dg, nullptr) << gsssp_last_error();
+    const int64_t source = largest_out_degree(c.g);
+    const Result cpu = run_cpu(c.g, source);
+    gsssp_options o;
+    gsssp_options_init(&o);
+    o.delta_stepping.delta_constant = 64.0;  // the dynamic default for wide weights (kStartDeltaConstantWide)
+    o.adds.static_delta = 1;
+    const Result fixed = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, source, &o);
+    compare(c.g, source, GSSSP_ALGORITHM_ADDS, cpu, fixed);
+    o.adds.static_delta = 0;
+    const Result got = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, source, &o);
+    compare(c.g, source, GSSSP_ALGORITHM_ADDS, cpu, got);
+    check(got.stats.delta == c.factor * fixed.stats.delta, "%s (%lld edges): Delta %.17g at the end, start %.17g, expected %gx",
+          c.g.name.c_str(), static_cast<long long>(c.g.targets.size()), got.stats.delta, fixed.stats.delta, c.factor);
+    gsssp_device_graph_destroy(dg);
+  }
+}
+
 // The one-block kernels' own delivery of the outputs (common/block_delivery.cuh), ADDS's one-block schedule and
 // BLOCK_BELLMAN_FORD: page-locked host distances (gsssp_host_alloc), no predecessors, in 8, 4 and 2 bytes, with the
 // fallbacks to wider output when distances do not fit (huge weights) and unreachable vertices (a sparse graph). Each

@@ -65,6 +65,9 @@ struct ManagerShared {
   long long util_samples;
   int idle_count, busy_workers, grants, head_slot, depth, switches_since, sweeps_since_decision, empty_sweeps;
   int raise_switches;  // head switches since raise_delta last looked
+  // Since raise_delta last looked: sweeps that found an idle worker, and the readable items of the window at them.
+  unsigned long long starve_sweeps, starve_readable;
+  int starve_streak;  // raise_delta's looks in a row that found the window starving
   int chunk_shift, chunks, head_passes;
   int settled;  // the run ended at its stop targets
   bool epoch_crossed;
@@ -130,6 +133,8 @@ __device__ void manager_init(const KernelArgs<D>& a, ManagerShared& m) {
     m.trace_interval_ns = kTraceIntervalNs;
     for (int p = 0; p < 6; ++p) m.phase_ns[p] = 0;
     m.sum_idle = m.sum_readable = m.sum_assigned = 0;
+    m.starve_sweeps = m.starve_readable = 0;
+    m.starve_streak = 0;
     m.epoch_crossed = false;
     m.head_low = 0.0;
     m.delta = a.delta0;
@@ -361,18 +366,27 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
 
 // The raise rule (adds_policy.hpp, kRaise*), lane 0 of warp 0 at each head switch: every kRaiseSwitches switches, Delta
 // doubles while the run's expansions per vertex found stay below a.raise_ratio, once kRaiseFoundShare of the vertices
-// are found, and while Delta is below kRaiseMaxFactor times its start. The counts are the workers' (QueueState), read
-// relaxed: an estimate, which only steers Delta (any Delta gives the exact answer).
+// are found, and while Delta is below kRaiseMaxFactor times its start. It doubles too, up to a.starve_raise times its
+// start, while the window starves: at the sweeps since the last look that found idle workers, fewer than
+// kStarveItemsPerWorker readable items per worker on average (kStarveRaiseFactor says why). The counts are the
+// workers' (QueueState), read relaxed: an estimate, which only steers Delta (any Delta gives the exact answer).
 template <class D>
 __device__ void raise_delta(const KernelArgs<D>& a, ManagerShared& m) {
   if (a.raise_ratio <= 0.0 || a.static_delta) return;
   if (++m.raise_switches < kRaiseSwitches) return;
   m.raise_switches = 0;
+  const bool starving = a.starve_raise > 0.0 && m.starve_sweeps > 0 &&
+                        static_cast<double>(m.starve_readable) <
+                            kStarveItemsPerWorker * static_cast<double>(a.workers) * static_cast<double>(m.starve_sweeps);
+  m.starve_sweeps = 0;
+  m.starve_readable = 0;
   if (!(m.delta < a.delta0 * kRaiseMaxFactor)) return;
   const auto found = static_cast<double>(device_atomic(a.queue->found).load(cuda::memory_order_relaxed));
   const auto expansions = static_cast<double>(device_atomic(a.queue->expansions).load(cuda::memory_order_relaxed));
   if (found < kRaiseFoundShare * static_cast<double>(a.num_vertices)) return;
-  if (expansions < a.raise_ratio * found) {
+  m.starve_streak = starving && found >= a.starve_found * static_cast<double>(a.num_vertices) ? m.starve_streak + 1 : 0;
+  const bool starve_due = m.starve_streak >= a.starve_looks && m.delta < a.delta0 * a.starve_raise;
+  if (expansions < a.raise_ratio * found || starve_due) {
     m.delta = round_delta(m.delta * 2.0, std::is_integral<typename D::weight>::value);
   }
 }
@@ -695,6 +709,10 @@ __device__ void plan_work(const KernelArgs<D>& a, ManagerShared& m, int head0, i
     avail = position_diff(end, read_at) > 0 ? end - read_at : 0u;
   }
   const unsigned long long total = shuffle::total<unsigned long long>(avail);
+  if (lane == 0) {  // the raise rule's starvation test (raise_delta)
+    m.starve_sweeps += 1;
+    m.starve_readable += total;
+  }
   if (idle == 0 || total == 0) {
     if (lane == 0) m.chunks = 0;
     return;

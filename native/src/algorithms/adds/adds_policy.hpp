@@ -96,6 +96,28 @@ constexpr int kRaiseSwitches = 2;
 constexpr double kRaiseExpansionsPerVertex = 2.5;
 constexpr double kRaiseFoundShare = 1.0 / 32.0;
 constexpr double kRaiseMaxFactor = 8.0;
+// The raise rule's second test: a starving window. On the 2-D rgg and the grid most assignments are a few dozen items,
+// and at the sweeps that find idle workers the window holds fewer readable items than a minimum chunk (kMinChunk, 8)
+// per worker: the head bucket's width, not the workers, bounds the work in flight, and a wider Delta shortens the run
+// although it adds expansions. On the 3-D rgg and the meshes the window holds thousands of items per sweep, and a wider
+// Delta only adds work. Measured on an H200 (benchmarks/results/adds/2026-11-27_415adb7_h200; ADDS ms, medians of 5 in
+// two rounds):
+//   - call JJ, the starting C = 64 / 96 / 128 (readable items per sweep at 64, GSSSP_ADDS_PROFILE): rgg 2-D 7.94 / 7.46
+//     / 7.18 (980), grid 2048^2 21.2 / 20.7 / 20.3 (310), delaunay_n15 0.579 / 0.580 / 0.562, road NY 2.94 / 2.97 /
+//     3.02 (155); but rgg 3-D 2.70 / 2.88 / 3.19 (13,000), mesh 100^3 3.22 / 3.52 / 3.95 (11,500), mesh 64^3 1.38 /
+//     1.44 / 1.37 (5,400);
+//   - call JL, this test after the raise rule's found share (1/32), one look, ceiling 2x / 4x against off: rgg 2-D 8.36
+//     -> 7.58 / 7.74, grid 22.4 -> 21.8 / 22.7, road NY 3.13 -> 3.23 / 3.35; but mesh 100^3 3.28 -> 4.04 (its window
+//     starves while the search is young);
+//   - call JN, two looks in a row (this rule) against off: rgg 2-D 8.36 -> 7.72, grid 22.50 -> 21.63, road NY 3.12 ->
+//     3.27 (+4.6%, the rule's cost); mesh 100^3, mesh 64^3, the 3-D rgg, the randoms and R-MAT within 2% (Delta
+//     unchanged); one look with a found share of 1/8 (call JM too): rgg 2-D 7.69, NY 3.33.
+// GSSSP_ADDS_STARVE_RAISE=X sets the ceiling (0: off), GSSSP_ADDS_STARVE_FOUND the found share, GSSSP_ADDS_STARVE_LOOKS
+// the looks.
+constexpr double kStarveItemsPerWorker = 8.0;
+constexpr double kStarveRaiseFactor = 2.0;
+constexpr double kStarveFoundShare = 1.0 / 32.0;
+constexpr int kStarveLooks = 2;
 
 // Carry mode (adds_worker.cuh, expand_items): an item holds the distance it was pushed with, and no expansion filter is
 // kept. It saves a random read and write per item, but a stale item is skipped rather than expanded at its vertex's

@@ -214,6 +214,9 @@ struct KernelArgs {
   int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
   double raise_ratio;  // the raise rule's threshold (adds_policy.hpp, kRaiseExpansionsPerVertex); 0: off
+  double starve_raise;  // the raise rule's ceiling over delta0 for a starving window (kStarveRaiseFactor); 0: off
+  double starve_found;  // the share of the vertices found before the starvation test applies (kStarveFoundShare)
+  int starve_looks;     // starving looks in a row that raise Delta (kStarveLooks)
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;
