@@ -280,14 +280,16 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
   a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
   // Its starvation test (adds_policy.hpp, kStarve*): GSSSP_ADDS_STARVE_RAISE=X sets the ceiling over the starting Delta
-  // (0: off), GSSSP_ADDS_STARVE_FOUND the found share and GSSSP_ADDS_STARVE_LOOKS the looks in a row, each read once per
-  // process, for A/B runs.
+  // (0: off), GSSSP_ADDS_STARVE_FOUND the found share, GSSSP_ADDS_STARVE_LOOKS the looks in a row and
+  // GSSSP_ADDS_STARVE_FLOOR the floor, each read once per process, for A/B runs.
   static const double starve_raise = std::max(0.0, env_number("GSSSP_ADDS_STARVE_RAISE", kStarveRaiseFactor));
   a.starve_raise = starve_raise;
   static const double starve_found = std::clamp(env_number("GSSSP_ADDS_STARVE_FOUND", kStarveFoundShare), 0.0, 1.0);
   a.starve_found = starve_found;
   static const int starve_looks = std::max(1, static_cast<int>(env_number("GSSSP_ADDS_STARVE_LOOKS", kStarveLooks)));
   a.starve_looks = starve_looks;
+  static const double starve_floor = std::max(0.0, env_number("GSSSP_ADDS_STARVE_FLOOR", kStarveFloorPerWorker));
+  a.starve_floor = starve_floor;
   // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
   // distance and no expansion filter is kept, on graphs whose search data exceed L2 (the rule of the streaming edge
   // loads below, with the filter's bytes), where the raise rule is off (it counts first expansions by the filter) or the

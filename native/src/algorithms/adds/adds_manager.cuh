@@ -368,16 +368,19 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
 // doubles while the run's expansions per vertex found stay below a.raise_ratio, once kRaiseFoundShare of the vertices
 // are found, and while Delta is below kRaiseMaxFactor times its start. It doubles too, up to a.starve_raise times its
 // start, while the window starves: at the sweeps since the last look that found idle workers, fewer than
-// kStarveItemsPerWorker readable items per worker on average (kStarveRaiseFactor says why). The counts are the
+// kStarveItemsPerWorker readable items per worker on average, but at least a.starve_floor (kStarveRaiseFactor and
+// kStarveFloorPerWorker say why). The counts are the
 // workers' (QueueState), read relaxed: an estimate, which only steers Delta (any Delta gives the exact answer).
 template <class D>
 __device__ void raise_delta(const KernelArgs<D>& a, ManagerShared& m) {
   if (a.raise_ratio <= 0.0 || a.static_delta) return;
   if (++m.raise_switches < kRaiseSwitches) return;
   m.raise_switches = 0;
-  const bool starving = a.starve_raise > 0.0 && m.starve_sweeps > 0 &&
-                        static_cast<double>(m.starve_readable) <
-                            kStarveItemsPerWorker * static_cast<double>(a.workers) * static_cast<double>(m.starve_sweeps);
+  const double per_worker = m.starve_sweeps > 0 ? static_cast<double>(m.starve_readable) /
+                                                       (static_cast<double>(a.workers) * static_cast<double>(m.starve_sweeps))
+                                                 : 0.0;
+  const bool starving = a.starve_raise > 0.0 && m.starve_sweeps > 0 && per_worker < kStarveItemsPerWorker &&
+                        per_worker >= a.starve_floor;
   m.starve_sweeps = 0;
   m.starve_readable = 0;
   if (!(m.delta < a.delta0 * kRaiseMaxFactor)) return;

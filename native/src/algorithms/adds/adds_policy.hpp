@@ -112,12 +112,18 @@ constexpr double kRaiseMaxFactor = 8.0;
 //   - call JN, two looks in a row (this rule) against off: rgg 2-D 8.36 -> 7.72, grid 22.50 -> 21.63, road NY 3.12 ->
 //     3.27 (+4.6%, the rule's cost); mesh 100^3, mesh 64^3, the 3-D rgg, the randoms and R-MAT within 2% (Delta
 //     unchanged); one look with a found share of 1/8 (call JM too): rgg 2-D 7.69, NY 3.33.
+// The floor: road NY's window holds less than one readable item per worker, and a wider bucket cannot feed the workers
+// there either; it only adds expansions. Without the floor JMH (call JR, benchmarks/results/serving/
+// 2026-11-27_f93b86c_h200) measured road NY's query from Java at 3.457 ms against 3.179 with the test off; in call JS
+// (ADDS ms, off / floor 0 / 1 / 2): rgg 2-D 8.32 / 7.65 / 7.66 / 7.62, grid 22.45 / 21.75 / 21.80 / 22.42 (floor 2 keeps
+// its Delta), road NY 3.16 / 3.26 / 3.14 / 3.13 (floors 1 and 2 keep its Delta), the others within noise.
 // GSSSP_ADDS_STARVE_RAISE=X sets the ceiling (0: off), GSSSP_ADDS_STARVE_FOUND the found share, GSSSP_ADDS_STARVE_LOOKS
-// the looks.
+// the looks, GSSSP_ADDS_STARVE_FLOOR the floor.
 constexpr double kStarveItemsPerWorker = 8.0;
 constexpr double kStarveRaiseFactor = 2.0;
 constexpr double kStarveFoundShare = 1.0 / 32.0;
 constexpr int kStarveLooks = 2;
+constexpr double kStarveFloorPerWorker = 1.0;
 
 // Carry mode (adds_worker.cuh, expand_items): an item holds the distance it was pushed with, and no expansion filter is
 // kept. It saves a random read and write per item, but a stale item is skipped rather than expanded at its vertex's
