@@ -369,8 +369,8 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
 // are found, and while Delta is below kRaiseMaxFactor times its start. It doubles too, up to a.starve_raise times its
 // start, while the window starves: at the sweeps since the last look that found idle workers, fewer than
 // kStarveItemsPerWorker readable items per worker on average, but at least a.starve_floor (kStarveRaiseFactor and
-// kStarveFloorPerWorker say why). The counts are the
-// workers' (QueueState), read relaxed: an estimate, which only steers Delta (any Delta gives the exact answer).
+// kStarveFloorPerWorker say why). The counts are the workers' (QueueState), read relaxed: an estimate, which only
+// steers Delta (any Delta gives the exact answer).
 template <class D>
 __device__ void raise_delta(const KernelArgs<D>& a, ManagerShared& m) {
   if (a.raise_ratio <= 0.0 || a.static_delta) return;
