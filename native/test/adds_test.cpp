@@ -561,7 +561,8 @@ EdgeList rgg_edges(int64_t n, double degree, int dims, std::mt19937_64& rng) {
 // CPU Dijkstra. Skipped where a switch of the rule (GSSSP_ADDS_STARVE_*, GSSSP_ADDS_RAISE) is set.
 TEST_F(Adds, StarvingWindowRaisesDeltaOnce) {
   for (const char* name : {"GSSSP_ADDS_STARVE_RAISE", "GSSSP_ADDS_STARVE_FOUND", "GSSSP_ADDS_STARVE_LOOKS",
-                           "GSSSP_ADDS_RAISE", "GSSSP_ADDS_CARRY"}) {
+                           "GSSSP_ADDS_RAISE", "GSSSP_ADDS_CARRY", "GSSSP_ADDS_LOCAL_RAISE", "GSSSP_ADDS_LOCAL_ITEMS",
+                           "GSSSP_ADDS_LOCAL_ITEMS_RAISED"}) {
     if (std::getenv(name) != nullptr) GTEST_SKIP() << name << " is set";
   }
   WeightRule wide;

@@ -260,6 +260,14 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   static const int local_round_items =
       std::max(0, static_cast<int>(env_number("GSSSP_ADDS_LOCAL_ITEMS", kLocalRoundItems)));
   a.local_round_items = local_round_items;
+  // Rounds of up to kLocalRoundItemsRaised items keep vertices once Delta has risen kLocalRaiseFactor-fold
+  // (adds_worker.cuh): GSSSP_ADDS_LOCAL_ITEMS_RAISED=N sets that limit, GSSSP_ADDS_LOCAL_RAISE=X the factor (0: never),
+  // each read once per process, for A/B runs.
+  static const int local_round_items_raised =
+      std::max(0, static_cast<int>(env_number("GSSSP_ADDS_LOCAL_ITEMS_RAISED", kLocalRoundItemsRaised)));
+  a.local_round_items_raised = local_round_items_raised;
+  static const double local_raise_factor = std::max(0.0, env_number("GSSSP_ADDS_LOCAL_RAISE", kLocalRaiseFactor));
+  a.local_raise_factor = local_raise_factor;
   // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
   // environment turns it off, for A/B runs (read once per process).
   static const int spread = env_switch("GSSSP_ADDS_SPREAD");

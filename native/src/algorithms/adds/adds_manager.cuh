@@ -105,6 +105,11 @@ __device__ void publish_geometry(const KernelArgs<D>& a, ManagerShared& m) {
   g.delta = m.delta;
   g.head_slot = m.head_slot;
   g.buckets = a.buckets;
+  // Local rounds from larger assignments once Delta has risen far above its start (adds_worker.cuh,
+  // kLocalRoundItemsRaised says why).
+  g.local_round_items = a.local_raise_factor > 0.0 && m.delta >= a.delta0 * a.local_raise_factor
+                            ? a.local_round_items_raised
+                            : a.local_round_items;
   __threadfence();  // before any assignment (released by other threads after a barrier) names it
 }
 

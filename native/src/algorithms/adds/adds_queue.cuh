@@ -104,7 +104,9 @@ struct WorkerRecord {
   double delta;
   int head_slot;
   int buckets;
-  int pad[2];
+  int local_round_items;  // the largest round whose lowered vertices are kept (adds_worker.cuh): KernelArgs' two
+                          // limits, by Delta's raise (adds_manager.cuh, publish_geometry)
+  int pad;
 };
 
 // A counter alone in its 128-byte line: resv and cwc of different buckets are hot from different blocks.
@@ -211,6 +213,9 @@ struct KernelArgs {
   unsigned long long watchdog_ns;
   int local_rounds;  // 1: workers expand vertices lowered into their assignment's bucket themselves
   int local_round_items;  // the largest round whose lowered vertices are kept (adds_worker.cuh, kLocalRoundItems)
+  // The same once Delta has risen to local_raise_factor times delta0 or more (kLocalRoundItemsRaised); 0: never.
+  int local_round_items_raised;
+  double local_raise_factor;
   int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
   double raise_ratio;  // the raise rule's threshold (adds_policy.hpp, kRaiseExpansionsPerVertex); 0: off

@@ -60,6 +60,17 @@ constexpr int kPushBuffer = 31 + kRounds * 32;
 // but cost the 2-D rgg and the 26-neighbour mesh 5-14% against 64.
 // GSSSP_ADDS_LOCAL_ITEMS=N sets it (adds.cu), for A/B runs.
 constexpr int kLocalRoundItems = 128;
+// Once Delta has risen kLocalRaiseFactor-fold over its start (the raise rule, adds_policy.hpp: a graph whose wider
+// buckets cost few re-expansions), rounds of up to kLocalRoundItemsRaised items keep vertices (publish_geometry hands
+// the limit to the workers). Why: 256 from the start (call JJ, H200, benchmarks/results/adds/2026-11-27_415adb7_h200; ms,
+// 128 / 256) took the road-like 2048^2 graph, whose Delta the raise rule takes to 8x, from 5.17 to 3.86, but cost the
+// 2-D rgg (Delta 2x) 7.94 -> 9.08 and the 26-neighbour mesh (1x) 1.38 -> 1.63; no other graph of the wider suite
+// reaches 4x. This rule against its absence (call KA, H200, benchmarks/results/adds/2026-11-27_a636079_h200; medians of
+// 5, two rounds): road-like 5.43 / 6.00 -> 4.11 / 4.19, the other graphs of the wider suite within noise (rgg 2-D
+// 7.60 / 7.61 -> 7.52 / 7.57, grid 21.8 / 21.6 -> 21.8 / 21.7, road NY 3.12 / 3.12 -> 3.15 / 3.15).
+// GSSSP_ADDS_LOCAL_RAISE=X sets the factor (0: never), GSSSP_ADDS_LOCAL_ITEMS_RAISED=N the limit (adds.cu).
+constexpr int kLocalRoundItemsRaised = 256;
+constexpr double kLocalRaiseFactor = 4.0;
 constexpr int kLocalItems = 256;
 
 // Edge loads (common/edge_loads.cuh). Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
@@ -436,7 +447,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     int source = -1;
     long long count = assigned;
     for (;;) {
-      local.keep_offset = a.local_rounds && count <= a.local_round_items ? slot_offset : -1;
+      local.keep_offset = a.local_rounds && count <= r.local_round_items ? slot_offset : -1;
       expand_items<D>(a, sh, r, local, source, assignment_location(assignment), count, visits, edges);
       const bool stopping =
           __syncthreads_or(threadIdx.x == 0 && local.keep_offset >= 0 && stop_requested(a.queue)) != 0;
