@@ -181,6 +181,9 @@ __device__ void scan_workers(const KernelArgs<D>& a, ManagerShared& m) {
       m.snap_resv[k] = device_atomic(a.queue->resv[k].value).load(cuda::memory_order_relaxed);
       m.snap_cwc[k] = c;
     }
+    // The least clipped distance, a hint for manage_queue (not ordered after the snapshot): read here, in this
+    // phase's round trip, rather than by warp 0 in the next phase, where it lengthened the path of every sweep.
+    if (k == 31) m.clip_seen = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
   }
   unsigned long long busy = 0, completed = 0;
   int busy_workers = 0;
@@ -257,8 +260,11 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
     // This thread acquired cwc[lane] in scan_workers: resv after it (see adds_queue.cuh).
     m.snap_resv[lane] = device_atomic(a.queue->resv[lane].value).load(cuda::memory_order_relaxed);
   }
-  // A hint only (manage_queue's jump over empty ranges), so not ordered after the snapshot.
-  if (lane == 31) m.clip_seen = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
+  // A hint only (manage_queue's jump over empty ranges), so not ordered after the snapshot; scan_workers read it where
+  // its last warp took the snapshot.
+  if (lane == 31 && !snapshot_in_scan(a)) {
+    m.clip_seen = device_atomic(a.queue->clip_min).load(cuda::memory_order_relaxed);
+  }
   __syncwarp();
   // A bucket whose positions crossed a multiple of 2^30 calls for a new geometry entry: workers keep their
   // translation caches for as long as assignments name one entry (adds_worker.cuh).
@@ -577,12 +583,17 @@ __device__ void scan_prefixes(const KernelArgs<D>& a, ManagerShared& m, int head
     const bool my_live = my_t < tasks;
     unsigned my_slot = 0, my_base = 0;
     scan_task(m, my_live ? my_t : t0, head0, head_passes, a.buckets, &my_slot, &my_base);
-    unsigned got = 0;
-    if (my_live && sub < 2) got = manager_translate(m, a.table, my_slot, my_base + static_cast<unsigned>(sub) * (kPassWords - kSegmentWords));
-    if (my_live && sub == 2) got = device_atomic(a.queue->resv[my_slot].value).load(cuda::memory_order_relaxed);
-    const unsigned block0 = __shfl_sync(0xffffffffu, got, lane & ~7);
-    const unsigned block1 = __shfl_sync(0xffffffffu, got, (lane & ~7) | 1);
-    const unsigned my_resv = __shfl_sync(0xffffffffu, got, (lane & ~7) | 2);
+    // The blocks and resv in two registers: a shuffle waits for its register in every lane, so resv's load (a round
+    // trip) is shuffled only after step 1's loads are issued, and the two round trips overlap. With the clip hint read
+    // in scan_workers, against both as they were (call KB, H200, benchmarks/results/adds/2026-11-27_a636079_h200;
+    // medians of 5, three rounds): the 2-D rgg's sweeps 5.77 -> 5.58 us (GSSSP_ADDS_PROFILE), its time 7.62-7.71 ->
+    // 7.52-7.61 ms, random 4M x 7 2.05-2.06 -> 2.01-2.02, the 3-D rgg 2.81 -> 2.78; the other graphs of the wider suite
+    // within noise (the 26-neighbour mesh 1.43 -> 1.44-1.47).
+    unsigned got_block = 0, got_resv = 0;
+    if (my_live && sub < 2) got_block = manager_translate(m, a.table, my_slot, my_base + static_cast<unsigned>(sub) * (kPassWords - kSegmentWords));
+    if (my_live && sub == 2) got_resv = device_atomic(a.queue->resv[my_slot].value).load(cuda::memory_order_relaxed);
+    const unsigned block0 = __shfl_sync(0xffffffffu, got_block, lane & ~7);
+    const unsigned block1 = __shfl_sync(0xffffffffu, got_block, (lane & ~7) | 1);
     // Step 1.
     unsigned first_w = 0;
     {
@@ -590,6 +601,7 @@ __device__ void scan_prefixes(const KernelArgs<D>& a, ManagerShared& m, int head
       const unsigned b = (start >> kBlockShift) == (my_base >> kBlockShift) ? block0 : block1;
       if (my_live && b != kNoBlock) first_w = device_atomic(*wcc_of(a.wcc, b, start)).load(cuda::memory_order_acquire);
     }
+    const unsigned my_resv = __shfl_sync(0xffffffffu, got_resv, (lane & ~7) | 2);
     const unsigned group_bits = (__ballot_sync(0xffffffffu, first_w != kSegmentWords) >> (group * 8)) & 0xffu;
     // Per task (every lane of the group agrees): the end found, whether a partial segment must be checked,
     // whether step 2 is needed.
