@@ -23,29 +23,14 @@ out=${OUT:-gpu-host-libraries}
 mkdir -p "$out"
 . "$(dirname "$0")/setup_harness.sh" || exit 2
 # The variants, checked before anything runs.
-names=()
-for v in "$@"; do
-  name=${v%%=*}
-  rest=${v#*=}
-  library=${rest%%,*}
-  case "$name" in ''|*[!A-Za-z0-9_.-]*) echo "variant '$v': NAME must be letters, digits, . _ -" >&2; exit 2;; esac
-  [ "$v" != "$name" ] || { echo "variant '$v': expected NAME=LIBRARY[,VAR=VALUE...]" >&2; exit 2; }
-  [ "$library" = - ] || [ -f "$library" ] || { echo "variant '$name': no library $library" >&2; exit 2; }
-  names+=("$name")
-done
+check_variants "$@" || exit 2
 list=$(dirname "$suite")/.bench_libraries_$(basename "$suite")
 grep -v '^#' "$suite" | grep . > "$list"
 status=0
 start=$(date +%s)
 for round in $(seq 1 "${ROUNDS:-2}"); do
   for v in "$@"; do
-    name=${v%%=*}
-    rest=${v#*=}
-    library=${rest%%,*}
-    switches=()
-    [ "$rest" != "$library" ] && IFS=, read -r -a switches <<< "${rest#*,}"
-    options=""
-    [ "$library" != - ] && options="-Dgsssp.library.path=$(cd "$(dirname "$library")" && pwd)/$(basename "$library")"
+    parse_variant "$v"
     dir="$out/$round-$name"
     mkdir -p "$dir"
     env "${switches[@]}" JAVA_TOOL_OPTIONS="$options" "$bench" run --suite "$list" -a "${ALGORITHMS:-adds}" \
