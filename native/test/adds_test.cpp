@@ -558,7 +558,8 @@ EdgeList rgg_edges(int64_t n, double degree, int dims, std::mt19937_64& rng) {
 // items than 8 per worker at the sweeps with idle workers). A 2-D random geometric graph (2^20 points, degree 10, w
 // 1..1000), whose front is a thin ring, starves: its Delta ends at twice the start. A 3-D one (degree 12), whose front
 // is a thick shell, does not: its Delta stays. The start is a static-Delta run's with the same C. Every answer against
-// CPU Dijkstra. Skipped where a switch of the rule (GSSSP_ADDS_STARVE_*, GSSSP_ADDS_RAISE) is set.
+// CPU Dijkstra. Skipped where a switch of the rule (GSSSP_ADDS_STARVE_*, GSSSP_ADDS_RAISE), of carry mode or of local
+// rounds is set.
 TEST_F(Adds, StarvingWindowRaisesDeltaOnce) {
   for (const char* name : {"GSSSP_ADDS_STARVE_RAISE", "GSSSP_ADDS_STARVE_FOUND", "GSSSP_ADDS_STARVE_LOOKS",
                            "GSSSP_ADDS_RAISE", "GSSSP_ADDS_CARRY", "GSSSP_ADDS_LOCAL_RAISE", "GSSSP_ADDS_LOCAL_ITEMS",

@@ -600,7 +600,7 @@ __device__ void scan_prefixes(const KernelArgs<D>& a, ManagerShared& m, int head
     scan_task(m, my_live ? my_t : t0, head0, head_passes, a.buckets, &my_slot, &my_base);
     // The blocks and resv in two registers: a shuffle waits for its register in every lane, so resv's load (a round
     // trip) is shuffled only after step 1's loads are issued, and the two round trips overlap. With the clip hint read
-    // in scan_workers, against both as they were (call KB, H200, benchmarks/results/adds/2026-11-27_a636079_h200;
+    // in scan_workers, against both as they were (call KB, H200, benchmarks/results/adds/2026-11-27_843d59e_h200;
     // medians of 5, three rounds): the 2-D rgg's sweeps 5.77 -> 5.58 us (GSSSP_ADDS_PROFILE), its time 7.62-7.71 ->
     // 7.52-7.61 ms, random 4M x 7 2.05-2.06 -> 2.01-2.02, the 3-D rgg 2.81 -> 2.78; the other graphs of the wider suite
     // within noise (the 26-neighbour mesh 1.43 -> 1.44-1.47).

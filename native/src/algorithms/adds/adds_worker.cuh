@@ -65,7 +65,7 @@ constexpr int kLocalRoundItems = 128;
 // the limit to the workers). Why: 256 from the start (call JJ, H200, benchmarks/results/adds/2026-11-27_415adb7_h200; ms,
 // 128 / 256) took the road-like 2048^2 graph, whose Delta the raise rule takes to 8x, from 5.17 to 3.86, but cost the
 // 2-D rgg (Delta 2x) 7.94 -> 9.08 and the 26-neighbour mesh (1x) 1.38 -> 1.63; no other graph of the wider suite
-// reaches 4x. This rule against its absence (call KA, H200, benchmarks/results/adds/2026-11-27_a636079_h200; medians of
+// reaches 4x. This rule against its absence (call KA, H200, benchmarks/results/adds/2026-11-27_843d59e_h200; medians of
 // 5, two rounds): road-like 5.43 / 6.00 -> 4.11 / 4.19, the other graphs of the wider suite within noise (rgg 2-D
 // 7.60 / 7.61 -> 7.52 / 7.57, grid 21.8 / 21.6 -> 21.8 / 21.7, road NY 3.12 / 3.12 -> 3.15 / 3.15).
 // GSSSP_ADDS_LOCAL_RAISE=X sets the factor (0: never), GSSSP_ADDS_LOCAL_ITEMS_RAISED=N the limit (adds.cu).
