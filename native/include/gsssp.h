@@ -170,9 +170,10 @@ typedef struct gsssp_adds_options {
   int32_t static_delta;          /* 1: keep the initial Delta (the NF estimate) */
   int32_t bucket_count;          /* 0 = 32; 2..32 (2 for the Table 5 "2 buckets" row) */
   /* Worker-local rounds, gsssp's addition to the paper's worker: 1 (default) = a worker holding a small
-   * assignment (at most 64 items) expands the vertices it lowers into that assignment's bucket (or a
-   * higher-priority one) itself before it reports the items complete, instead of pushing each of them
-   * for the manager to hand out again; 0 = off: every lowered vertex is pushed, as in the paper. */
+   * assignment (at most 128 items; 256 once Delta has risen 4-fold over its start) expands the vertices it
+   * lowers into that assignment's bucket (or a higher-priority one) itself before it reports the items
+   * complete, instead of pushing each of them for the manager to hand out again; 0 = off: every lowered
+   * vertex is pushed, as in the paper. */
   int32_t local_rounds;
   /* The bucket memory pool, in 32-bit words (rounded up to 64K-word blocks):
    *   0  = sized from the graph; if it runs out, the run stops and restarts with twice the pool;
