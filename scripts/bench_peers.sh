@@ -8,7 +8,8 @@
 # seconds (default 25) reported as a hang. REPS timed runs (default 3) after WARMUP (default 1). BENCH is the
 # gsssp-bench launcher (default: build/bench-bundle's, else build/gpu-bundle's); GRAPHS the carried shared graphs
 # (default build/gpu-bundle/graphs), which the suite's ../shared/graphs paths are made to reach. Output: $OUT/results
-# (summary.md with the "over the best peer" table and Table 3) and $OUT/run.log.
+# (summary.md with the "over the best peer" table, the rows whose timed runs spread 1.2x or more, and Table 3) and
+# $OUT/run.log.
 set -uo pipefail
 suite=${1:-benchmarks/suites/wider.txt}
 out=${OUT:-gpu-host-peers}
@@ -35,5 +36,5 @@ status=$?
 rm -f "$list"
 echo "runner exit $status after $(( $(date +%s) - start )) s"
 grep -E '^\[' "$out/run.log" | sed -E 's/ \([0-9,]+ vertices, ([0-9,]+) edges, source [0-9]+\)//'
-[ -f "$out/results/summary.md" ] && sed -n '/## Over the best peer/,/^Notes:/p' "$out/results/summary.md" | grep '^|'
+[ -f "$out/results/summary.md" ] && sed -n '/## Over the best peer/,/^Notes:/p' "$out/results/summary.md" | grep -E '^\||^Wide spreads|^- '
 exit $status

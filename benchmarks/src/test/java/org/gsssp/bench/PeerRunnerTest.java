@@ -119,6 +119,38 @@ class PeerRunnerTest {
         assertTrue(summary.contains("| least | | | 0.50× (g3) | 1.00× (g1) |"), summary);
     }
 
+    /**
+     * Under the best-peer table, the rows whose slowest timed run is 1.2 times the fastest or more, with their runs'
+     * range and median; steadier rows and failed ones are not listed.
+     */
+    @Test
+    void bestPeerTableListsWideSpreads() {
+        List<Measurement> rows = new java.util.ArrayList<>();
+        rows.add(new Measurement("g1", 100, 400, 0, "adds", "GPU", Measurement.OK, "", new double[] {7.6, 10.4, 10.5},
+                10.4, 0, 0, 0, 0, 0, 0, true, null));
+        rows.add(new Measurement("g1", 100, 400, 0, "peer:nf", "GPU", Measurement.OK, "", new double[] {10.7, 10.8, 11.0},
+                10.8, 0, 0, 0, 0, 0, 0, true, null));
+        rows.add(new Measurement("g2", 100, 400, 0, "adds", "GPU", Measurement.OK, "", new double[] {2.0, 2.2, 2.39},
+                2.2, 0, 0, 0, 0, 0, 0, true, null));
+        rows.add(new Measurement("g2", 100, 400, 0, "peer:nf", "GPU", Measurement.OK, "", new double[] {3.0, 4.0, 3.5},
+                3.5, 0, 0, 0, 0, 0, 0, true, null));
+        ExperimentRunner.Config config = new ExperimentRunner.Config(List.of(GraphSource.parse(SPEC, null)),
+                List.of("adds"), 3, 0, null, 1000, true, List.of(Peer.parse("nf=/x")), 25);
+        Environment env = new Environment("test", "today", "abc", "0", "GPU", "1", "13", "CPU", "25", "Linux");
+        String summary = new ReportWriter(env, config, rows, List.of(), "adds").summary(List.of(), null);
+        assertTrue(summary.contains("Wide spreads (the slowest timed run 1.20 times the fastest or more"), summary);
+        assertTrue(summary.contains("- adds on g1: 3 timed runs from 7.600 to 10.500 ms (1.38×), median 10.400\n"), summary);
+        assertTrue(summary.contains("- peer:nf on g2: 3 timed runs from 3.000 to 4.000 ms (1.33×), median 3.500\n"),
+                summary);
+        // 2.39 / 2.0 and 11.0 / 10.7 stay below 1.2
+        assertTrue(!summary.contains("- adds on g2") && !summary.contains("- peer:nf on g1"), summary);
+        // a run without a wide spread prints no such note
+        rows.remove(0);
+        rows.remove(2);
+        String steady = new ReportWriter(env, config, rows, List.of(), "adds").summary(List.of(), null);
+        assertTrue(steady.contains("## Over the best peer") && !steady.contains("Wide spreads"), steady);
+    }
+
     @Test
     void comparisonsNamePeers() {
         assertEquals(new Comparison("adds", "peer:nf"), Comparison.parse("adds:peer:nf"));
