@@ -30,9 +30,7 @@ done
 nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader 2>&1 | tee "$out/gpu.txt"
 jar=$(ls build/gpu-bundle/lib/gsssp-*.jar 2>/dev/null | grep -v tests | head -1)
 [ -n "$jar" ] || { echo "no library jar in build/gpu-bundle/lib" >&2; exit 3; }
-python3 - "$jar" <<'PY' | tee "$out/lib.txt"
-import hashlib, sys, zipfile
-data = zipfile.ZipFile(sys.argv[1]).read('native/linux-x86_64/libgsssp.so')
-open('build/libgsssp.so', 'wb').write(data)
-print(hashlib.md5(data).hexdigest())
-PY
+lib_dir=$(LIB= bash "$(dirname "$0")/extract_library.sh" "$jar") || { echo "no libgsssp.so in $jar" >&2; exit 3; }
+cp "$lib_dir/libgsssp.so" build/libgsssp.so
+rm -rf "${lib_dir%/native/linux-x86_64}"
+md5sum build/libgsssp.so | cut -d' ' -f1 | tee "$out/lib.txt"
