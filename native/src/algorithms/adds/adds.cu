@@ -298,6 +298,9 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.starve_looks = starve_looks;
   static const double starve_floor = std::max(0.0, env_number("GSSSP_ADDS_STARVE_FLOOR", kStarveFloorPerWorker));
   a.starve_floor = starve_floor;
+  // GSSSP_ADDS_HELD_PUSH=0: pushes may land before the assignment's bucket (adds_worker.cuh, flush_pushes), for A/B runs.
+  static const int held_push_switch = env_switch("GSSSP_ADDS_HELD_PUSH");
+  a.held_push = held_push_switch != 0;
   // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
   // distance and no expansion filter is kept, on graphs whose search data exceed L2 (the rule of the streaming edge
   // loads below, with the filter's bytes), where the raise rule is off (it counts first expansions by the filter) or the

@@ -473,7 +473,9 @@ __device__ void manage_queue(const KernelArgs<D>& a, ManagerShared& m) {
       const int s = m.head_slot;
       if (m.snap_cwc[s] != m.snap_resv[s]) break;
       // Everything this bucket received is done; what is pushed to its range from now on lands in the new
-      // head (bucket_offset clamps below-head distances to the head), so nothing is lost by retiring it.
+      // head (bucket_offset clamps below-head distances to the head, and a worker whose geometry entry predates
+      // this switch pushes no nearer its entry's head than the bucket it holds, adds_worker.cuh, flush_pushes), so
+      // nothing is lost by retiring it.
       m.head_slot = (s + 1) % a.buckets;
       m.head_low += m.delta;
       m.switches += 1;

@@ -223,6 +223,7 @@ struct KernelArgs {
   double starve_found;  // the share of the vertices found before the starvation test applies (kStarveFoundShare)
   int starve_looks;     // starving looks in a row that raise Delta (kStarveLooks)
   double starve_floor;  // fewest readable items per worker at which the window counts as starving (kStarveFloorPerWorker)
+  bool held_push;       // no push lands before the assignment's bucket (adds_worker.cuh, flush_pushes)
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;

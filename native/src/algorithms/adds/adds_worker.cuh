@@ -86,6 +86,9 @@ struct WorkerShared {
   WriterCache cache;
   WorkerRecord record;
   unsigned long long assignment;
+  // Pushes go no nearer the head than this: the assignment's bucket (flush_pushes says why). In shared memory, not a
+  // register: one more live register in the relax loops costs spills (ptxas, sm_90).
+  int held_offset;
   bool fresh_generation;
   long long coop_begin, coop_end;
   typename D::value coop_distance;
@@ -203,7 +206,20 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
         }
       }
     }
-    if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, offset, clipped);
+    // No push lands before the assignment's own bucket. The offset counts from the head of the worker's geometry entry,
+    // and the head may have moved on since the assignment (up to that bucket, which cannot retire while the block holds
+    // it): a bucket it retired now stands for the far end of the ring, where a vertex pushed to it would wait for the
+    // head to come round: the head walks the ring's empty buckets to it, and the search, below the head by then, goes
+    // on in the head bucket alone. That was the 2-D rgg's slow mode (H200, calls MB-MD,
+    // benchmarks/results/adds/2026-11-27_126fc5e_h200). Without this, 16 of 101 queries made 16-48 extra head switches,
+    // 6 of them taking 9.3-10.7 ms instead of 7.6; in calls MB and MC every query with extra switches had pushed into
+    // retired buckets (2 to 1,696 times). With it no query of 101 made extra switches (7.44-7.76 ms, median 7.59
+    // against 7.60), and the wider suite's medians stayed within noise (2 rounds of 5; rgg 3-D and mesh 100^3 1-2%
+    // slower, random 4M x 8 and the road-like graph 1-2% faster). A version that placed those pushes by the newest
+    // geometry entry instead (a global load when a push aims before the held bucket) also ended the slow mode, but its
+    // library was 2-4% slower on the rgg 3-D, random 4M x 4, R-MAT 22 and the grid in call MC even with that placement
+    // switched off.
+    if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, max(offset, sh.held_offset), clipped);
     if constexpr (D::kMeet) {
       // A pair query: a path s ~> v ~> t of this length exists (the other search's distance is a path's length).
       if (mine) {
@@ -444,6 +460,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     const int slot_offset = static_cast<int>((slot + static_cast<unsigned>(r.buckets) - static_cast<unsigned>(r.head_slot)) %
                                              static_cast<unsigned>(r.buckets));
     LocalTarget local{-1, 0};
+    if (threadIdx.x == 0) sh.held_offset = a.held_push ? slot_offset : 0;  // read after expand_items' first barrier
     int source = -1;
     long long count = assigned;
     for (;;) {
