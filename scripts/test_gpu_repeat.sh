@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Usage: scripts/test_gpu_repeat.sh DIR [SUITE_SECONDS]   (on the GPU host, as a device call's whole command; env: OUT,
-#                                                          CALL_SECONDS, GSSSP_ADDS_REPEAT_SUITE, RUN_TIMEOUT)
+#                                                          CALL_SECONDS, GSSSP_ADDS_REPEAT_SUITE, GSSSP_ADDS_REPEAT_RUNS,
+#                                                          RUN_TIMEOUT)
 # The recurring tests call (calls LC and ME each wrote it out): scripts/test_gpu_carry.sh over DIR/tests.tar.xz,
 # DIR/graphs.tar and DIR/native.tar.xz (every native test executable, then the Java GPU suite within SUITE_SECONDS,
 # default 330), then the 100-run repeat (AddsRepeatedRunsTest, ADDS and Near-Far over GSSSP_ADDS_REPEAT_SUITE, default
-# wider) in what is left of CALL_SECONDS (default 588). Prints the native and suite summary lines, the repeat's counts and
-# one line per graph and algorithm: graph, algorithm, min, median and max ms, final Delta. Leaves gpu.txt, lib.txt,
-# carry.txt.gz, repeat.txt.gz and w.tar (the logs) in $OUT. Exit status 2 on bad arguments; otherwise test_gpu_carry's
-# (1 if a native test executable failed), or 1 if the repeat did not finish with every test successful.
+# wider; another GSSSP_ADDS_REPEAT_RUNS for a short check) in what is left of CALL_SECONDS (default 588). Prints the
+# native and suite summary lines, the repeat's counts and one line per graph and algorithm: graph, algorithm, min,
+# median and max ms, final Delta. Leaves gpu.txt, lib.txt, carry.txt.gz, repeat.txt.gz and w.tar (the logs) in $OUT.
+# Exit status 2 on bad arguments; otherwise test_gpu_carry's (1 if a native test executable failed), or 1 if the
+# repeat did not finish with every test successful.
 set -uo pipefail
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
-  sed -n '2,10p' "$0" >&2
+  sed -n '2,12p' "$0" >&2
   exit 2
 fi
 dir=$1 seconds=${2:-330}
@@ -33,8 +35,8 @@ GSSSP_ADDS_REPEAT_SUITE=${GSSSP_ADDS_REPEAT_SUITE:-wider} timeout "$left" build/
   --disable-ansi-colors --select-class org.gsssp.AddsRepeatedRunsTest > "$out/repeat.txt" 2>&1
 echo "repeat exit $? after $(elapsed) s"
 grep -E "tests (found|successful|failed|aborted)|Test run finished" "$out/repeat.txt"
-echo "lines with 100 runs identical: $(grep -c '100 runs identical' "$out/repeat.txt")"
-grep "100 runs identical" "$out/repeat.txt" | sed -E \
+echo "lines with every run identical: $(grep -c ' runs identical' "$out/repeat.txt")"
+grep " runs identical" "$out/repeat.txt" | sed -E \
   's/AddsRepeatedRunsTest: ([^ ]+).*\[([A-Za-z-]+)\].*ms min ([0-9.]+) median ([0-9.]+) max ([0-9.]+).*delta=([0-9.]+).*/\1 \2 \3 \4 \5 \6/'
 found=$(grep -oE '[0-9]+ tests found' "$out/repeat.txt" | grep -oE '^[0-9]+')
 ok=$(grep -oE '[0-9]+ tests successful' "$out/repeat.txt" | grep -oE '^[0-9]+')
