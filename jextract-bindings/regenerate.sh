@@ -2,6 +2,7 @@
 # Regenerates the FFM bindings from native/include/gsssp.h with `jextract` from PATH (build it from the
 # openjdk/jextract repository; it is on no package registry). The output is committed; run this after
 # every change to gsssp.h — the bindings' test fails until you do.
+# scripts/build_jextract.sh builds jextract (commit f9866df, libclang 19) without Gradle in one command.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
