@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench_peers_serving.sh DIR   (on the GPU host, as a device call's whole command; env: OUT, SUITE,
 #                                              PEERS_SECONDS, CALL_SECONDS, GSSSP_COMMIT, LATENCY_OPTS)
-# The recurring peers-and-serving call (calls KD, LD and MF each wrote it out): unpacks what DIR carried
+# The recurring peers-and-serving run as one command: unpacks what DIR carried
 # (scripts/unpack_call.sh: the bench bundle, its graphs and build/peers from ../shared/peers/build.sh), runs
 # scripts/bench_peers.sh over SUITE (default benchmarks/suites/wider.txt) within PEERS_SECONDS (default 300), then
 # JMH's serving latency part (scripts/bench_serving.sh latency, then summary) in what is left of CALL_SECONDS (default

@@ -4,9 +4,8 @@
 # one harness session each: VARIANT is NAME=LIBRARY[,VAR=VALUE...] as in scripts/bench_libraries.sh (LIBRARY "-" for
 # the bench jar's own library). Runs `gsssp-bench run --suite SUITE -a adds -r REPS -w WARMUP` (defaults 2, 1) with the
 # profile on, writes $OUT/<name>.log (the profile lines are on its stderr) and $OUT/<name>/ (the harness's files), and
-# prints each variant's profile lines up to "per sweep" (µs per sweep and per phase). The call scripts of calls KB, KE,
-# KG, KH and KI (benchmarks/results/adds/2026-11-27_843d59e_h200) each wrote this loop out. Exit status 1 if a run
-# failed, 2 on bad arguments.
+# prints each variant's profile lines up to "per sweep" (µs per sweep and per phase). Exit status 1 if a run failed, 2
+# on bad arguments.
 #
 #   scripts/profile_adds.sh suite.txt main=- exp=build/exp/libgsssp-exp.so,GSSSP_ADDS_EXPERIMENT=8
 set -uo pipefail

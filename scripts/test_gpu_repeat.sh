@@ -2,7 +2,7 @@
 # Usage: scripts/test_gpu_repeat.sh DIR [SUITE_SECONDS]   (on the GPU host, as a device call's whole command; env: OUT,
 #                                                          CALL_SECONDS, GSSSP_ADDS_REPEAT_SUITE, GSSSP_ADDS_REPEAT_RUNS,
 #                                                          RUN_TIMEOUT)
-# The recurring tests call (calls LC and ME each wrote it out): scripts/test_gpu_carry.sh over DIR/tests.tar.xz,
+# The recurring GPU tests run as one command: scripts/test_gpu_carry.sh over DIR/tests.tar.xz,
 # DIR/graphs.tar and DIR/native.tar.xz (every native test executable, then the Java GPU suite within SUITE_SECONDS,
 # default 330), then the 100-run repeat (AddsRepeatedRunsTest, ADDS and Near-Far over GSSSP_ADDS_REPEAT_SUITE, default
 # wider; another GSSSP_ADDS_REPEAT_RUNS for a short check) in what is left of CALL_SECONDS (default 588). Prints the
