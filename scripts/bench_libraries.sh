@@ -3,15 +3,15 @@
 #                                                                ROUNDS, BENCH, GRAPHS)
 # An A/B of native libraries and environment switches in one harness session on one card (a ratio holds only within
 # one run on one card): each VARIANT is NAME=LIBRARY[,VAR=VALUE...], LIBRARY a libgsssp.so built with the bench jar's
-# version (cmake -DGSSSP_VERSION=<the jar's>) or "-" for the jar's own library, and VAR=VALUE environment switches such
-# as GSSSP_ADDS_SPREAD=0 or GSSSP_NF_VARIANT=15. The variants run in the order given, ROUNDS times (default 2), so that
+# version (cmake -DGSSSP_VERSION=<the jar's>) or "-" for the jar's own library, and VAR=VALUE environment variables
+# (docs/tuning.md lists the library's). The variants run in the order given, ROUNDS times (default 2), so that
 # the card's drift falls on each of them alike: `gsssp-bench run --suite SUITE -a ALGORITHMS -r REPS -w WARMUP`
 # (defaults adds, 5, 1), every answer checked against CPU Dijkstra. SUITE's lines may name ../shared/graphs, which is
 # pointed at GRAPHS (default build/gpu-bundle/graphs); BENCH is the gsssp-bench launcher (default build/bench-bundle's,
 # else build/gpu-bundle's). Output: $OUT/<round>-<name>/ (the harness's files, run.log) and $OUT/table.md: per graph
 # and algorithm each variant's medians, round by round, with the final Delta where a variant ended elsewhere.
 #
-#   scripts/bench_libraries.sh benchmarks/suites/wider.txt main=- new=build/libgsssp-new.so off=build/libgsssp-new.so,GSSSP_ADDS_RAISE=0
+#   scripts/bench_libraries.sh benchmarks/suites/wider.txt main=- new=build/libgsssp-new.so
 set -uo pipefail
 if [ $# -lt 2 ]; then
   sed -n '2,13p' "$0" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Usage: scripts/extract_library.sh [JAR]   (on the GPU host or here; env: LIB)
-# Prints the folder holding the libgsssp.so that the native GPU scripts (test_native_gpu.sh, bench_nf_persistent.sh)
+# Prints the folder holding the libgsssp.so that the native GPU scripts (test_native_gpu.sh)
 # run against: $LIB if set, else a temporary folder into which the library is unpacked from JAR (default: the library
 # jar of build/gpu-bundle, without its tests jar). Needs python3 (its zipfile), which the GPU host has and unzip may not.
 set -euo pipefail

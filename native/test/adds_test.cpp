@@ -260,11 +260,8 @@ EdgeList dense_hub_edges(int64_t n, int64_t hubs, int64_t degree, std::mt19937_6
 
 // ADDS's one-block schedule for small graphs (adds_block.hpp) on many shapes, int and float weights, zero and huge
 // weights, from several sources: CPU Dijkstra's distances and a valid tree, the schedule taken (its run count rises)
-// unless GSSSP_ADDS_BLOCK=0, and the device-wide kernel (forced by options.block_size) giving the same distances.
+// on the small graphs only, and the device-wide kernel (forced by options.block_size) giving the same distances.
 TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
-  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
-  const bool block_off = env != nullptr && env[0] == '0';
-  const bool block_forced = env != nullptr && env[0] != '0';  // every graph that fits, not only the small ones
   struct Shape {
     const char* name;
     EdgeList edges;
@@ -279,7 +276,7 @@ TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
   shapes.push_back({"one-block-small-star", star_edges(2000)});
   shapes.push_back({"one-block-small-rmat", rmat_edges(10, 12000, rng)});
   shapes.push_back({"one-block-small-hubs", dense_hub_edges(2000, 40, 300, rng)});
-  // Larger (the one-block schedule under GSSSP_ADDS_BLOCK=1 only):
+  // Larger (the device-wide kernel):
   shapes.push_back({"one-block-uniform-16k", uniform_edges(16000, 64000, rng)});
   shapes.push_back({"one-block-sparse", uniform_edges(5000, 6000, rng)});  // many unreachable vertices
   shapes.push_back({"one-block-grid", grid_edges(100, 100)});              // 198 hops corner to corner
@@ -302,8 +299,7 @@ TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
   int checked = 0;
   for (const Shape& shape : shapes) {
     for (size_t r = 0; r < rules.size(); ++r) {
-      // Within an H100's shared memory for one block (8 or 12 bytes a vertex): the larger shapes run the one-block
-      // schedule under GSSSP_ADDS_BLOCK=1 only, and the device-wide kernel by default.
+      // Within an H100's shared memory for one block (8 or 12 bytes a vertex).
       if (shape.edges.n * (rules[r].is_float ? 8 : 12) > 210 * 1024) continue;
       const Graph g = build(shape.name, shape.edges, rules[r], rng);
       gsssp_device_graph_t dg = upload(g);
@@ -316,7 +312,7 @@ TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
         const bool searched = g.offsets[source + 1] > g.offsets[source];  // a sink source is answered without one
         // The default sizes: adds_policy.hpp, kBlockScheduleMaxVertices and kBlockScheduleMaxEdges.
         const bool small = g.n <= 2048 && static_cast<int64_t>(g.targets.size()) <= 16384;
-        const bool expected = searched && !block_off && (block_forced || small);
+        const bool expected = searched && small;
         const int64_t runs = gsssp_debug_adds_block_runs() - before;
         check(runs == (expected ? 1 : 0), "%s rule %zu source %lld: %lld one-block runs, expected %d", shape.name, r,
               static_cast<long long>(source), static_cast<long long>(runs), expected ? 1 : 0);
@@ -329,23 +325,18 @@ TEST_F(Adds, OneBlockScheduleMatchesDijkstra) {
       gsssp_device_graph_destroy(dg);
     }
   }
-  std::printf("one-block schedule: %d graph/source pairs checked (schedule %s)\n", checked,
-              block_off ? "off" : block_forced ? "forced" : "default sizes");
+  std::printf("one-block schedule: %d graph/source pairs checked\n", checked);
 }
 
-// Above kBlockScheduleMaxVertices the device-wide kernel runs (unless GSSSP_ADDS_BLOCK=1); the answers agree either way.
+// Above kBlockScheduleMaxVertices the device-wide kernel runs.
 TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
   WeightRule rule;
   const Graph g = build("one-block-too-large", uniform_edges(40000, 160000, rng), rule, rng);
   gsssp_device_graph_t dg = upload(g);
   ASSERT_NE(dg, nullptr);
   const int64_t before = gsssp_debug_adds_block_runs();
-  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
-  const bool forced = env != nullptr && env[0] != '0';
   compare(g, 0, GSSSP_ALGORITHM_ADDS, run_cpu(g, 0), run_gpu(dg, g, GSSSP_ALGORITHM_ADDS, 0));
-  if (!forced) {
-    check(gsssp_debug_adds_block_runs() == before, "a 40,000-vertex graph ran the one-block schedule");
-  }
+  check(gsssp_debug_adds_block_runs() == before, "a 40,000-vertex graph ran the one-block schedule");
   gsssp_device_graph_destroy(dg);
 }
 
@@ -353,10 +344,8 @@ TEST_F(Adds, LargeGraphsKeepTheDeviceWideKernel) {
 // kept while the graph's simple-path bound plus its largest weight is at most 2^32 - 2, 8-byte ones above. The bound is
 // computed here too, so that each case is known to lie on its side of it. On the two chains the farthest distance is
 // above 2^32 - 2^22: a wrap, or a distance read as signed 32 bits, shows. Every answer against CPU Dijkstra; the compact
-// searches counted through gsssp_debug_adds_compact_runs (none when GSSSP_ADDS_COMPACT=0). Near-Far on the same graphs.
+// searches counted through gsssp_debug_adds_compact_runs. Near-Far on the same graphs.
 TEST_F(Adds, CompactDistancesUpToTheirBound) {
-  const char* env = std::getenv("GSSSP_ADDS_COMPACT");
-  const bool off = env != nullptr && env[0] == '0';
   constexpr uint64_t kMaxBound = 0xfffffffeull;
   gsssp_options o;
   gsssp_options_init(&o);
@@ -411,9 +400,9 @@ TEST_F(Adds, CompactDistancesUpToTheirBound) {
       const Result got = run_gpu(dg, c.g, GSSSP_ALGORITHM_ADDS, source, &o);
       compare(c.g, source, GSSSP_ALGORITHM_ADDS, run_cpu(c.g, source), got);
       const int64_t runs = gsssp_debug_adds_compact_runs() - before;
-      check(runs == (c.compact && !off ? 1 : 0), "%s source %lld: %lld compact searches, expected %d", c.g.name.c_str(),
-            static_cast<long long>(source), static_cast<long long>(runs), c.compact && !off ? 1 : 0);
-      // Near-Far's persistent loop takes the same rule (near_far.cu; GSSSP_NF_COMPACT=0 turns it off).
+      check(runs == (c.compact ? 1 : 0), "%s source %lld: %lld compact searches, expected %d", c.g.name.c_str(),
+            static_cast<long long>(source), static_cast<long long>(runs), c.compact ? 1 : 0);
+      // Near-Far takes the same rule (near_far.cu).
       compare(c.g, source, GSSSP_ALGORITHM_NEAR_FAR, run_cpu(c.g, source), run_gpu(dg, c.g, GSSSP_ALGORITHM_NEAR_FAR, source));
     }
     if (c.g.name == "compact-chain-at-bound") {
@@ -430,14 +419,11 @@ TEST_F(Adds, CompactDistancesUpToTheirBound) {
 // no expansion filter is kept, on graphs whose search data exceed L2 where the raise rule is off (narrow int weights,
 // static Delta, float weights) or the degrees are skewed (R-MAT). Other wide int weights with dynamic Delta keep the
 // filter (the raise rule counts first expansions by it), and so does every graph that fits L2. The large cases (2M
-// vertices, 16M edges: 168 MB, beyond any GPU's L2) take the rule; the small ones (under 2 MB) carry only when
-// GSSSP_ADDS_CARRY=1 forces it everywhere, which is how the call scripts run this test a second time. Each case with and
-// without local rounds (whose kept vertices carry their distance in shared memory), against CPU Dijkstra, the carry
-// runs counted through gsssp_debug_adds_carry_runs. Zero weights (equal distances along an edge) and 8-byte distances
-// (one weight of 2^31 - 1 puts the graph past compact_distances' bound) are among them. GSSSP_ADDS_CARRY=0 turns it off.
+// vertices, 16M edges: 168 MB, beyond any GPU's L2) take the rule; the small ones (under 2 MB) never carry. Each case
+// with and without local rounds (whose kept vertices carry their distance in shared memory), against CPU Dijkstra, the
+// carry runs counted through gsssp_debug_adds_carry_runs. Zero weights (equal distances along an edge) and 8-byte
+// distances (one weight of 2^31 - 1 puts the graph past compact_distances' bound) are among them.
 TEST_F(Adds, CarryModeWhereTheRaiseRuleIsOff) {
-  const char* env = std::getenv("GSSSP_ADDS_CARRY");
-  const int forced = env == nullptr ? -1 : env[0] == '0' ? 0 : 1;
   gsssp_options base;
   gsssp_options_init(&base);
   base.block_size = 512;  // the device-wide kernel, whatever the graph's size
@@ -454,7 +440,7 @@ TEST_F(Adds, CarryModeWhereTheRaiseRuleIsOff) {
     Graph g;
     bool static_delta;
     bool large;  // beyond L2
-    bool carry;  // by the rule, with no switch set
+    bool carry;  // by the rule
   };
   constexpr int64_t kLargeN = int64_t{1} << 21, kLargeM = int64_t{1} << 24;
   const Case cases[] = {
@@ -479,7 +465,7 @@ TEST_F(Adds, CarryModeWhereTheRaiseRuleIsOff) {
           static_cast<long long>(c.g.n));
     gsssp_device_graph_t dg = upload(c.g);
     ASSERT_NE(dg, nullptr) << gsssp_last_error();
-    const bool expected = forced == -1 ? c.carry : forced == 1;
+    const bool expected = c.carry;
     std::vector<int64_t> sources{largest_out_degree(c.g)};
     if (!c.large) sources.push_back(0);
     for (const int64_t source : sources) {
@@ -558,14 +544,8 @@ EdgeList rgg_edges(int64_t n, double degree, int dims, std::mt19937_64& rng) {
 // items than 8 per worker at the sweeps with idle workers). A 2-D random geometric graph (2^20 points, degree 10, w
 // 1..1000), whose front is a thin ring, starves: its Delta ends at twice the start. A 3-D one (degree 12), whose front
 // is a thick shell, does not: its Delta stays. The start is a static-Delta run's with the same C. Every answer against
-// CPU Dijkstra. Skipped where a switch of the rule (GSSSP_ADDS_STARVE_*, GSSSP_ADDS_RAISE), of carry mode or of local
-// rounds is set.
+// CPU Dijkstra.
 TEST_F(Adds, StarvingWindowRaisesDeltaOnce) {
-  for (const char* name : {"GSSSP_ADDS_STARVE_RAISE", "GSSSP_ADDS_STARVE_FOUND", "GSSSP_ADDS_STARVE_LOOKS",
-                           "GSSSP_ADDS_RAISE", "GSSSP_ADDS_CARRY", "GSSSP_ADDS_LOCAL_RAISE", "GSSSP_ADDS_LOCAL_ITEMS",
-                           "GSSSP_ADDS_LOCAL_ITEMS_RAISED"}) {
-    if (std::getenv(name) != nullptr) GTEST_SKIP() << name << " is set";
-  }
   WeightRule wide;
   wide.max_int = 1000;
   struct Case {
@@ -604,10 +584,6 @@ TEST_F(Adds, StarvingWindowRaisesDeltaOnce) {
 // the stats. Pageable output or predecessors keep the query's tail (no ADDS delivery counted); a float sum that
 // overflows fails the query either way.
 TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
-  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
-  const char* delivery_env = std::getenv("GSSSP_BLOCK_DELIVERY");
-  const bool block_off = env != nullptr && env[0] == '0';
-  const bool delivery_off = delivery_env != nullptr && delivery_env[0] == '0';
   struct Case {
     const char* name;
     EdgeList edges;
@@ -657,8 +633,8 @@ TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
           if (!check(status == GSSSP_SUCCESS, "%s: status %d (%s)", what.c_str(), status, gsssp_last_error())) continue;
           const int64_t ran = gsssp_debug_adds_block_runs() - runs;
           const int64_t delivered = gsssp_debug_adds_block_deliveries() - deliveries;
-          check(ran == (adds && !block_off ? 1 : 0), "%s: one-block runs %lld", what.c_str(), static_cast<long long>(ran));
-          check(delivered == (adds && !block_off && !delivery_off ? 1 : 0), "%s: deliveries %lld", what.c_str(),
+          check(ran == (adds ? 1 : 0), "%s: one-block runs %lld", what.c_str(), static_cast<long long>(ran));
+          check(delivered == (adds ? 1 : 0), "%s: deliveries %lld", what.c_str(),
                 static_cast<long long>(delivered));
           const int bytes = st.distance_bytes;
           check(bytes == (level == 0 ? 8 : bytes) && (bytes == 8 || bytes == 4 || (bytes == 2 && !g.is_float)) &&
@@ -752,8 +728,7 @@ TEST_F(Adds, OneBlockDeliveryIntoPinnedMemory) {
     gsssp_host_free(pinned);
     gsssp_device_graph_destroy(dg);
   }
-  std::printf("one-block delivery: %d queries checked (schedule %s, delivery %s)\n", checked,
-              block_off ? "off" : "on", delivery_off ? "off" : "on");
+  std::printf("one-block delivery: %d queries checked\n", checked);
 }
 
 }  // namespace

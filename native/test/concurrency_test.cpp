@@ -1,7 +1,7 @@
 // Several threads on one device graph: concurrent queries give the right answers; cancel and destroy stop queries
-// that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's loops (stepped,
-// or persistent, its default: GSSSP_NF_PERSISTENT) closed while they run and sharing the device with ADDS; resident
-// reads racing with other threads' queries; ADDS's one-block schedule side by side and racing a destroy.
+// that are running, and every later call on the handle is refused with GSSSP_ERROR_CLOSED; Near-Far's persistent kernel
+// closed while it runs and sharing the device with ADDS; resident reads racing with other threads' queries; ADDS's
+// one-block schedule side by side and racing a destroy.
 #include "test_main.hpp"
 
 extern "C" int64_t gsssp_debug_reader_reads(void);  // libgsssp, not in gsssp.h (api/device_api.cu)
@@ -158,14 +158,10 @@ TEST_F(Concurrency, CancelAndDestroyStopRunningQueries) {
   }
 }
 
-// Near-Far on a long chain (300,000 one-block steps, which block 0 runs alone in both loops), closed while it runs.
-// The persistent loop (the default; GSSSP_NF_PERSISTENT unset, 1 or 2) reads the close within about a millisecond
-// (near_far_policy.hpp, kAbortPollNs) and must answer GSSSP_ERROR_CLOSED soon after it. The stepped loop
-// (GSSSP_NF_PERSISTENT=0) looks only between launches, and one launch can run the whole chain, so there it may also
-// finish first and succeed.
+// Near-Far on a long chain (300,000 one-block steps, which block 0 runs alone), closed while it runs. The persistent
+// kernel reads the close within about a millisecond (near_far_policy.hpp, kAbortPollNs) and must answer
+// GSSSP_ERROR_CLOSED soon after it.
 TEST_F(Concurrency, NearFarStopsWhenClosed) {
-  const char* mode = std::getenv("GSSSP_NF_PERSISTENT");
-  const bool persistent = mode == nullptr || std::string(mode) != "0";  // near_far.cu: only "0" is the stepped loop
   WeightRule rule;
   const Graph g = build("long-chain-nf", chain_edges(300000, false, rng), rule, rng);
   gsssp_device_graph_t dg = upload(g);
@@ -186,20 +182,15 @@ TEST_F(Concurrency, NearFarStopsWhenClosed) {
   const double waited = finished_at.load() - t0;
   if (finished_at.load() < t0) {
     std::printf("near-far finished the chain before the close (status %d): nothing to stop\n", status);
-  } else if (persistent) {
+  } else {
     check(status == GSSSP_ERROR_CLOSED && text.find("closed") != std::string::npos && waited < 2000.0,
           "persistent near-far after a close: status %d (%s) %.1f ms after it", status, text.c_str(), waited);
-  } else {
-    check(status == GSSSP_ERROR_CLOSED || status == GSSSP_SUCCESS, "stepped near-far after a close: status %d (%s)",
-          status, text.c_str());
   }
-  std::printf("near-far (%s loop) returned %d %.1f ms after the close\n", persistent ? "persistent" : "stepped", status,
-              waited);
+  std::printf("near-far returned %d %.1f ms after the close\n", status, waited);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after a closed near-far query");
 }
 
-// Near-Far and ADDS from 6 threads at once on a grid (many rounds): unless GSSSP_NF_PERSISTENT=0 both are persistent
-// cooperative grids that share the device through residency leases (common/residency.hpp); every answer right.
+// Near-Far and ADDS from 6 threads at once on a grid (many rounds): both are persistent cooperative grids that share the device through residency leases (common/residency.hpp); every answer right.
 TEST_F(Concurrency, NearFarAndAddsShareTheDevice) {
   WeightRule rule;
   rule.max_int = 1000;
@@ -277,8 +268,6 @@ TEST_F(Concurrency, SmallGraphAddsSideBySideAndRacingDestroy) {
   WeightRule rule;
   rule.max_int = 1000;
   const Graph g = build("small-concurrent", uniform_edges(1500, 9000, rng), rule, rng);
-  const char* env = std::getenv("GSSSP_ADDS_BLOCK");
-  const bool block_off = env != nullptr && env[0] == '0';
   gsssp_device_graph_t dg = upload(g);
   ASSERT_NE(dg, nullptr);
   constexpr int kThreads = 8, kQueries = 25;
@@ -287,8 +276,8 @@ TEST_F(Concurrency, SmallGraphAddsSideBySideAndRacingDestroy) {
       run_concurrent(dg, g, kThreads, kQueries, 181, [](int, int) { return GSSSP_ALGORITHM_ADDS; });
   const int64_t runs = gsssp_debug_adds_block_runs() - before;
   check(run.wrong == 0, "small-graph ADDS from %d threads: %d of %d wrong", kThreads, run.wrong, kThreads * kQueries);
-  check(block_off ? runs == 0 : runs == kThreads * kQueries, "%lld one-block runs of %d queries (schedule %s)",
-        static_cast<long long>(runs), kThreads * kQueries, block_off ? "off" : "on");
+  check(runs == kThreads * kQueries, "%lld one-block runs of %d queries", static_cast<long long>(runs),
+        kThreads * kQueries);
   std::printf("small-graph ADDS: %d threads x %d queries in %.1f ms\n", kThreads, kQueries, run.ms);
   check_status(gsssp_device_graph_destroy(dg), GSSSP_SUCCESS, "destroy after small-graph queries");
 

@@ -213,16 +213,12 @@ class ResidentReads : public GpuTest {
     }
     return ok;
   }
-  static bool readers_on() {
-    const char* text = std::getenv("GSSSP_RESULT_READER");
-    return text == nullptr || std::string(text) != "0";
-  }
   Graph g;
   gsssp_device_graph_t dg = nullptr;
 };
 
-// Twenty queries, each read at once: right every time, and (unless GSSSP_RESULT_READER=0) some reads answered by the
-// reader, so that this checks the path it is about.
+// Twenty queries, each read at once: right every time, and some reads answered by the reader, so that this checks the
+// path it is about.
 TEST_F(ResidentReads, RightAfterTheQuery) {
   const int64_t before = gsssp_debug_reader_reads();
   for (int i = 0; i < 20; ++i) {
@@ -235,7 +231,7 @@ TEST_F(ResidentReads, RightAfterTheQuery) {
   }
   const int64_t served = gsssp_debug_reader_reads() - before;
   std::printf("reads answered by the reader: %lld of 40\n", static_cast<long long>(served));
-  if (readers_on()) check(served > 0, "no read of 40 was answered by a reader");
+  check(served > 0, "no read of 40 was answered by a reader");
 }
 
 // Two results made one after the other on one thread share a workspace, whose reader now follows the second search:
@@ -340,8 +336,8 @@ TEST_F(DeviceQueries, MaxIterations) {
           algorithm_name(algorithm), ok.status, static_cast<long long>(ok.stats.iterations));
     opts.max_iterations = 5;
   }
-  // Near-Far counts its expand rounds, one per vertex of the chain (its splits are not rounds), in its stepped loop
-  // and in its persistent one (GSSSP_NF_PERSISTENT): 5 stop it, 100 are exactly enough.
+  // Near-Far counts its expand rounds, one per vertex of the chain (its splits are not rounds): 5 stop it, 100 are
+  // exactly enough.
   {
     gsssp_options nf;
     gsssp_options_init(&nf);

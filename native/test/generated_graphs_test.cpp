@@ -20,7 +20,7 @@ void verify_graph(const Graph& g, std::mt19937_64& rng, int sources) {
     if (cpu.status != GSSSP_SUCCESS) continue;
     check_tree(g, source, cpu, g.name + " (CPU tree)");
     for (int32_t algorithm : kGpuAlgorithms) compare(g, source, algorithm, cpu, run_gpu(dg, g, algorithm, source));
-    // Near-Far: its persistent loop, or its stepped one under GSSSP_NF_PERSISTENT=0 (verify_near_far).
+    // Near-Far (more of it in verify_near_far).
     compare(g, source, GSSSP_ALGORITHM_NEAR_FAR, cpu, run_gpu(dg, g, GSSSP_ALGORITHM_NEAR_FAR, source));
     // ADDS with the paper's worker too (no local rounds): the queue then carries every hop.
     gsssp_options paper;

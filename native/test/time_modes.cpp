@@ -28,13 +28,6 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
   }
   std::printf("%s: %lld vertices, %zu edges, %s weights, loaded in %.0f ms\n", path.c_str(),
               static_cast<long long>(g.n), g.targets.size(), as_float ? "float32" : "int32", now_ms() - t0);
-  // Near-Far's loop in this process (near_far.cu reads the variable once): say which, for A/B logs.
-  const char* nf_loop = std::getenv("GSSSP_NF_PERSISTENT");
-  std::printf("near-far loop: %s (GSSSP_NF_PERSISTENT=%s)\n",
-              nf_loop != nullptr && std::string(nf_loop) == "0"   ? "stepped"
-              : nf_loop != nullptr && std::string(nf_loop) == "1" ? "persistent, gsssp's barrier"
-                                                                  : "persistent, grid.sync()",
-              nf_loop != nullptr ? nf_loop : "unset");
   const Result cpu = run_cpu(g, source);
   if (cpu.status != 0) {
     std::printf("CPU failed: %d (%s)\n", cpu.status, gsssp_last_error());

@@ -59,10 +59,9 @@ void verify_block_near_far(gsssp_device_graph_t dg, const Graph& g, std::mt19937
 
 // NEAR_FAR from one source: traced (a sample per round, the first the source alone), with Delta = 1 (a band per
 // distance value: the most splits and one-block steps) in blocks of 256 and 1024 threads (1024 is the largest block
-// the persistent kernel fits, near_far_persistent.cuh), and in blocks of 32 (one-block steps of at most 32 items).
-// Near-Far's own suite is Java's (NearFarDa2cfTest); this one is here so that the native GPU run covers Near-Far's
-// persistent loop (the default) and its stepped loop, which the process takes when GSSSP_NF_PERSISTENT=0
-// (scripts/test_native_gpu.sh, NF_PERSISTENT_MODES). It draws nothing from the tests' random stream.
+// the persistent kernel fits, near_far_kernels.cuh), and in blocks of 32 (one-block steps of at most 32 items).
+// Near-Far's own suite is Java's (NearFarDa2cfTest); this one is here so that the native GPU run covers Near-Far too.
+// It draws nothing from the tests' random stream.
 void verify_near_far(gsssp_device_graph_t dg, const Graph& g, int64_t source) {
   if (g.n == 0) return;
   const Result cpu = run_cpu(g, source);

@@ -369,7 +369,7 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   output.wide_distances = &g.wide_distances;
   gsssp::FinalizeTail tail(query, output);
   query.tail = &tail;
-  query.linger_reader = output.resident && gsssp::ResultReader::enabled();
+  query.linger_reader = output.resident;
   gsssp::stage_trace::mark("prepare");
 
   const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);

@@ -14,7 +14,6 @@
 #include "common/batch.hpp"
 #include "common/block_delivery.hpp"
 #include "common/cuda_check.hpp"
-#include "common/env_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/query.hpp"
 #include "common/rounds.hpp"
@@ -135,14 +134,12 @@ AlgorithmRun finish_single_block(const QueryContext& query, DeviceTimer& timer, 
   return single_block_run(query, name, *record_host, timer.elapsed_ms(), distances, tail_early);
 }
 
-// Whether a single one-block query delivers its own outputs (common/block_delivery.cuh): unless GSSSP_BLOCK_DELIVERY=0
-// in the environment (read once; for A/B runs against the query's tail), wherever the query's tail allows it
-// (FinalizeTail::direct). Fills the delivery: the host counters, `done` (a word of the host record the kernel writes)
+// Whether a single one-block query delivers its own outputs (common/block_delivery.cuh): wherever the query's tail
+// allows it (FinalizeTail::direct). Fills the delivery: the host counters, `done` (a word of the host record the kernel writes)
 // and a ticket no earlier query used.
 inline bool block_delivery(const QueryContext& query, unsigned long long* done, BlockDelivery& delivery) {
-  static const bool enabled = env_switch("GSSSP_BLOCK_DELIVERY") != 0;
   static std::atomic<unsigned long long> tickets{0};
-  if (!enabled || query.tail == nullptr || !query.tail->direct(delivery)) return false;
+  if (query.tail == nullptr || !query.tail->direct(delivery)) return false;
   delivery.counters = query.workspace->host_counters_target();
   delivery.done = done;
   delivery.ticket = tickets.fetch_add(1, std::memory_order_relaxed) + 1;

@@ -6,10 +6,8 @@
 //
 // Why: a small graph's whole search is one short kernel, and what followed it cost as much as a third of the call. The
 // tail's pass, its two copies and the stream's completion each wait for the one before on the GPU, and the host's poll
-// of the stream is a driver call per look. H100, call HA (benchmarks/results/serving/2026-11-27_13485c3_h100), one
-// library with GSSSP_BLOCK_DELIVERY on and off: JMH FfmCallBenchmark.gpuQuery1k (ADDS, 1,000 vertices, pinned
-// QueryBuffers) 51.6 against 79.3 us; gsssp_time --probe (4-byte output into gsssp_host_alloc memory) 67.3 against
-// 89.5 us a call.
+// of the stream is a driver call per look. Delivering from the kernel took a 1,000-vertex ADDS query from Java from
+// about 79 to 52 us (docs/performance.md).
 #pragma once
 
 #include <cuda_runtime.h>

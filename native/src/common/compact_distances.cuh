@@ -15,10 +15,10 @@ namespace gsssp {
 
 // Whether a one-sided search of `query` may keep its distances in 4 bytes: int32 weights, none negative, and every
 // simple path plus one more edge shorter than 2^32 - 1 (graph::GraphSummary::simple_path_bound, computed at upload).
-// `enabled`: the algorithm's environment switch (0 off; -1 unset or 1 on). The summary is the device graph's, so the
-// query must search that graph itself (not, say, ADDS's reverse graph of a pair query).
-inline bool compact_distances(const QueryContext& query, int enabled) {
-  if (enabled == 0 || query.device_graph == nullptr) return false;
+// The summary is the device graph's, so the query must search that graph itself (not, say, ADDS's reverse graph of a
+// pair query).
+inline bool compact_distances(const QueryContext& query) {
+  if (query.device_graph == nullptr) return false;
   const graph::DeviceGraph& dg = *query.device_graph;
   const graph::GraphSummary& s = dg.summary;
   const bool own_graph = query.graph.offsets == dg.view().offsets && query.graph.num_vertices == dg.num_vertices;

@@ -1,5 +1,5 @@
 // Edge loads that can stream past L2 (ld.global.cs, evict-first), for the searches whose edge data is read about once
-// per expansion (ADDS's workers, adds_worker.cuh; Near-Far's persistent loop, near_far_persistent.cuh): where a
+// per expansion (ADDS's workers, adds_worker.cuh; Near-Far's kernel, near_far_kernels.cuh): where a
 // search's data exceeds L2, plain loads of edges push out the distances every relaxation reads at random. Each
 // algorithm decides when (stream_edges below, with its own per-vertex bytes) and says what it measured.
 #pragma once
@@ -21,10 +21,8 @@ inline bool exceeds_l2(double bytes_per_vertex, int64_t vertices, int64_t edges,
   return l2_bytes > 0 && working_set > static_cast<double>(l2_bytes);
 }
 
-// Whether to stream edge loads: `forced` is the algorithm's environment switch (-1 unset, 0 off, 1 on); otherwise when
-// the search's working set exceeds L2.
-inline int stream_edges(int forced, double bytes_per_vertex, int64_t vertices, int64_t edges, int l2_bytes) {
-  if (forced >= 0) return forced;
+// Whether to stream edge loads: when the search's working set exceeds L2.
+inline int stream_edges(double bytes_per_vertex, int64_t vertices, int64_t edges, int l2_bytes) {
   return exceeds_l2(bytes_per_vertex, vertices, edges, l2_bytes) ? 1 : 0;
 }
 

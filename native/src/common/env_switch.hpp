@@ -1,21 +1,36 @@
-// A/B switches from the environment (GSSSP_ADDS_SPREAD=0, GSSSP_NF_STREAM=1, GSSSP_ADDS_RAISE=2.8, ...): each caller reads
-// its switch once per process into a function-local static.
+// Every environment variable the library reads, in one table: two diagnostics for profiler runs, where to find NCCL,
+// and the places a pip-installed NCCL may live. docs/tuning.md describes each; nothing else in native/src calls
+// getenv. The diagnostics are read once per process (their callers keep the answer); the NCCL ones whenever NCCL is
+// looked for.
 #pragma once
 
 #include <cstdlib>
 
 namespace gsssp {
 
-// -1 when `name` is unset, 0 when its value starts with '0', else 1.
-inline int env_switch(const char* name) {
-  const char* text = std::getenv(name);
-  return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-}
+enum class Env {
+  kAddsProfile,  // GSSSP_ADDS_PROFILE: set to anything, ADDS prints where each query's time went on stderr
+  kStageTrace,   // GSSSP_STAGE_TRACE: "1", each GPU query prints its stages' times on stderr
+  kNcclLibrary,  // GSSSP_NCCL_LIBRARY: the path of libnccl.so.2 for the partitioned NCCL exchange
+  kHome,         // HOME, VIRTUAL_ENV, CONDA_PREFIX: where pip may have put NCCL (nvidia-nccl-cu12 / -cu13)
+  kVirtualEnv,
+  kCondaPrefix,
+  kCount
+};
 
-// `name`'s value as a number (std::atof), or `unset` when it is not set.
-inline double env_number(const char* name, double unset) {
-  const char* text = std::getenv(name);
-  return text == nullptr ? unset : std::atof(text);
+constexpr const char* kEnvNames[] = {"GSSSP_ADDS_PROFILE", "GSSSP_STAGE_TRACE", "GSSSP_NCCL_LIBRARY",
+                                     "HOME",               "VIRTUAL_ENV",       "CONDA_PREFIX"};
+static_assert(sizeof(kEnvNames) / sizeof(kEnvNames[0]) == static_cast<int>(Env::kCount), "one name per Env");
+
+constexpr const char* env_name(Env variable) { return kEnvNames[static_cast<int>(variable)]; }
+
+// The variable's value, or null when it is unset.
+inline const char* env_text(Env variable) { return std::getenv(env_name(variable)); }
+
+// -1 when the variable is unset, 0 when its value starts with '0', else 1.
+inline int env_switch(Env variable) {
+  const char* text = env_text(variable);
+  return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
 }
 
 }  // namespace gsssp

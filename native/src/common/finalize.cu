@@ -119,7 +119,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
   }
   if (out.resident) {
     // Nothing more: the reached count is a pass over all n distances (on R-MAT 22, 32 MB and about 20 us behind the
-    // kernel, on an H100, benchmarks/results/adds/2026-11-27_ad3042e_h100), which a resident result makes only when
+    // kernel on an H100), which a resident result makes only when
     // asked (count_reached, gsssp_device_result_reached).
   } else if (out.narrow && D::kHasNarrow && out.host_distances != nullptr) {
     // Narrow host output first (2 bytes per distance, a quarter of the 8-byte traffic): one pass writes it, counts

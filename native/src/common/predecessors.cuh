@@ -44,11 +44,8 @@ __device__ __forceinline__ void tight_edge(long long u, typename D::stored du, t
 
 // Pass 1 over every reached vertex's out-edges, expanded as Merrill's TWC (thread-warp-CTA): a vertex of at least a
 // block's worth of edges by the whole block, one of at least a warp's worth by its warp (twc.cuh's steps), the
-// rest by their own thread. Why: with a thread per vertex, a hub's edges were walked by one thread. On R-MAT 22
-// (gsssp_time --gen rmat:22, H100, benchmarks/results/scale/2026-11-26_8fb29d6_h100) a query with predecessors took
-// 92-95 ms in all where ADDS's search took 5.7-6.0 (the query's tail, which holds this pass, took the rest); on the
-// test past 2^31 edges, with two reached vertices of 2^21 edges, every single query with predecessors took 1.5 s or
-// more. blockDim.x is a multiple of 32 (api/options.hpp)
+// rest by their own thread. Why: with a thread per vertex, a hub's edges were walked by one thread, and on R-MAT 22 this
+// pass took 15 times as long as ADDS's search (docs/performance.md). blockDim.x is a multiple of 32 (api/options.hpp)
 // and the loop is block-uniform, as the block step's barriers need.
 template <class D, bool kPredecessors, bool kOverflowCheck>
 __global__ void tight_edges_kernel(long long num_vertices, const int64_t* __restrict__ offsets,

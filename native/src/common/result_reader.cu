@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -74,23 +73,6 @@ void withdraw(ReaderMailbox* box) { control_of(box).fetch_and(~0xffffffffull, cu
 
 int64_t ResultReader::served() { return g_served.load(std::memory_order_relaxed); }
 
-bool ResultReader::enabled() {
-  static const bool on = [] {
-    const char* text = std::getenv("GSSSP_RESULT_READER");
-    return text == nullptr || std::string(text) != "0";
-  }();
-  return on;
-}
-
-unsigned long long ResultReader::linger_ns() {
-  static const unsigned long long ns = [] {
-    const char* text = std::getenv("GSSSP_RESULT_READER_LINGER_US");
-    const long long us = text != nullptr ? std::atoll(text) : static_cast<long long>(kReaderLingerUs);
-    return static_cast<unsigned long long>(us < 0 ? 0 : us) * 1000ull;
-  }();
-  return ns;
-}
-
 ReaderMailbox* ResultReader::box() {
   if (mailbox_.get() == nullptr) {
     mailbox_ = PinnedBuffer(sizeof(ReaderMailbox));
@@ -135,10 +117,10 @@ uint32_t ResultReader::launch(const void* distances, size_t width, cudaStream_t 
   }
   if (width == 8) {
     reader_kernel<unsigned long long><<<1, 32, 0, stream>>>(b, static_cast<const unsigned long long*>(distances),
-                                                             generation, first_request, linger_ns());
+                                                             generation, first_request, kReaderLingerUs * 1000ull);
   } else {
     reader_kernel<unsigned><<<1, 32, 0, stream>>>(b, static_cast<const unsigned*>(distances), generation,
-                                                  first_request, linger_ns());
+                                                  first_request, kReaderLingerUs * 1000ull);
   }
   GSSSP_CUDA_CHECK(cudaGetLastError());
   launched_ = generation;

@@ -3,11 +3,9 @@
 // memory. The host writes the vertices and a sequence number; the kernel, polling the mailbox over PCIe, writes the
 // distances back. No CUDA call is made on the read path, so none of the driver's submission costs are paid.
 //
-// Why: on an H100 host (benchmarks/results/serving/2026-11-27_10a615a_h100, calls EA-EC,
-// benchmarks/src/native/read_latency.cu), the first submission after a kernel of several milliseconds took 11-25
-// us of host time in about half of the runs (after a 0.2 ms kernel 2-5 us), whatever was submitted (a copy, a
-// kernel, on the same stream or another) and whatever the host did while it waited. That is most of the 13-30 us a
-// resident one-target read took from Java after an R-MAT 22 query.
+// Why: the first submission after a kernel of several milliseconds took 11-25 us of host time in about half of the runs
+// (benchmarks/src/native/read_latency.cu), whatever was submitted and whatever the host did while it waited. That was
+// most of what a resident one-target read took from Java after an R-MAT 22 query (docs/performance.md).
 //
 // The lifecycle:
 // - launch(): the query's driver (ADDS) records the workspace's done event behind its last operation and launches
@@ -59,11 +57,6 @@ class ResultReader {
   ~ResultReader();
   ResultReader(const ResultReader&) = delete;
   ResultReader& operator=(const ResultReader&) = delete;
-
-  // GSSSP_RESULT_READER=0 in the environment turns readers off (reads copy on the stream, as before), for A/B
-  // runs; GSSSP_RESULT_READER_LINGER_US overrides kReaderLingerUs. Both read once per process.
-  static bool enabled();
-  static unsigned long long linger_ns();
 
   // Launches a reader of `distances` (stored distances, `width` bytes each) on `stream`, behind what is queued
   // there, and returns its generation. The previous reader of this workspace, if still running, is told to quit.

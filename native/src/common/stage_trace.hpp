@@ -1,7 +1,7 @@
-// Where a query's host time goes beyond its kernel, for profiling the serving path (the issue "Java at kernel
-// speed"; nsys is not on the GPU host): GSSSP_STAGE_TRACE=1 in the environment (read once per process) prints one
-// line per GPU query on stderr, the host microseconds between named points of the call and the device time from the
-// end of the algorithm's kernel to the end of the query's tail (an event pair). Off, a mark costs one branch.
+// Where a query's host time goes beyond its kernel, for profiling the serving path without nsys: GSSSP_STAGE_TRACE=1
+// in the environment (common/env_switch.hpp) prints one line per GPU query on stderr, the host microseconds between
+// named points of the call and the device time from the end of the algorithm's kernel to the end of the query's tail
+// (an event pair). Off, a mark costs one branch.
 #pragma once
 
 #include <chrono>
@@ -10,11 +10,13 @@
 
 #include <cuda_runtime.h>
 
+#include "common/env_switch.hpp"
+
 namespace gsssp::stage_trace {
 
 inline bool enabled() {
   static const bool on = [] {
-    const char* text = std::getenv("GSSSP_STAGE_TRACE");
+    const char* text = env_text(Env::kStageTrace);
     return text != nullptr && text[0] == '1';
   }();
   return on;

@@ -6,13 +6,9 @@
 // type.
 //
 // ADDS's manager and workers and the work counters keep plain shuffle loops (namespace shuffle below), because CUB
-// measured slower there. On an H100, the harness with HEAD's jars and two libraries, three rounds each, ADDS ms
-// (benchmarks/results/adds/2026-11-26_a07ef85_h100, call F):
-//   - grid 2048^2: CUB 25.62 / 25.53 / 25.64 against the loops 24.82 / 24.83 / 24.88 (+3.1%);
-//   - road NY: 3.04 / 3.02 / 3.05 against 2.96 / 2.94 / 2.92 (+3.0%).
-// The manager is one block sweeping the workers, so its hand-offs are on the critical path: CUB's total is a
-// reduction to lane 0 plus a broadcast where the loop is one butterfly. CUB in the workers' degree scan alone (call E)
-// did not explain it. On Near-Far (grid, road NY) the harness showed no difference (call C).
+// measured 3% slower there on the grid and road NY (docs/performance.md). The manager is one block sweeping the
+// workers, so its hand-offs are on the critical path: CUB's total is a reduction to lane 0 plus a broadcast where the
+// loop is one butterfly. On Near-Far the two showed no difference.
 #pragma once
 
 #include <cub/warp/warp_reduce.cuh>

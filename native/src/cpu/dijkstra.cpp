@@ -25,18 +25,9 @@ namespace {
 // pattern, which orders them the same. Entries are never decreased: a lowered distance is pushed again and the stale
 // entry is skipped when its key no longer matches the vertex's distance.
 //
-// Measured natively through the library on the H100 host's CPU (an Intel Xeon VM; call K of 2026-11-26 in
-// benchmarks/results/serving/2026-11-26_d397c32_h100, benchmarks/src/native/cpu_dijkstra_calls.cpp, median of
-// 3,000 calls, three rounds). This loop (built then beside the 4-ary heap, unused there) against a07ef85's (64-bit keys,
-// the loop inlined into the dispatch), us:
-//   - random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph): 24.2 / 27.1 / 24.5 against 30.7 / 27.7 / 27.8;
-//   - the same with w 1..1,000: 49.7 / 49.8 / 49.2 against 55.7 / 56.2 / 59.6;
-//   - random n = 4,096, w 1..1,000: 278 / 276 / 281 against 298 / 301 / 313;
-//   - rome99: 221 / 169 / 169 against 165 / 205 / 163.
-// A 4-ary heap with decrease-key was tried for small graphs with wide weights (its cost grows with the heap, the radix
-// heap's with the weights' range). A standalone copy won there on the host (benchmarks/src/native/cpu_queues.cpp:
-// rome99 126 against 174 us). In the library, on the same host, it lost: rome99 207-220 us, w 1..1,000 78 us. So it was
-// not kept.
+// This loop (32-bit keys where they fit, the loop specialised per key type) was 5-20% faster than the 64-bit-key loop
+// before it on small random graphs. A 4-ary heap with decrease-key was tried for small graphs with wide weights; in the
+// library it lost to the radix heap, so it was not kept (docs/performance.md).
 //
 // The heap's buckets are kept per thread between queries (a small query's cost is otherwise dominated by allocating
 // them); graphs above kKeepVertices get buckets of their own, freed after the query, so an idle thread never holds more
@@ -99,24 +90,11 @@ class RadixHeap {
 // empty. Stale entries are skipped as with the radix heap (an entry's key is the current key when it is popped, the
 // vertex's distance may since be lower).
 //
-// Measured on the development machine (benchmarks/src/native/cpu_queues.cpp, median of 2,000 runs, us, radix heap
-// with 32-bit keys / buckets scanned key by key): random n = 1,000, d 7, w 1..10 (FfmCallBenchmark's graph) 14.9 / 8.2;
-// the same with w 1..1,000 30.9 / 17.5; n = 4,096, w 1..1,000 114.7 / 53.6; grid 512^2, w 1..1,000 16,724 / 11,425;
-// random 262k, w 1..1,000 44,336 / 25,153 to 36,119; road NY (max weight 36,946) 22,165 / 19,810; but rome99 (max weight
-// 12,711, 3,353 vertices: most keys empty) 77.5 / 232.9. Hence buckets only up to a largest weight of 1,024 at first. In
-// the library, with one level of occupancy bits: gsssp_time --probe --only cpu, random n = 1,000, d 7, w 1..1,000:
-// 32.7 us with the radix heap, 15.1 with buckets; FfmCallBenchmark.cpuQuery1k from Java (w 1..10): 17.3 +- 3.6 us
-// before, 10.7 +- 0.5 after. A chain of 10^6 vertices of weight 1,000: 10.5 ms with buckets, 19.5 ms with the radix heap
-// (weight 1,025). With three levels of bits, buckets serve weights up to 65,535 (up to 65,536 buckets). Through the
-// library on the development machine (benchmarks/src/native/cpu_dijkstra_calls.cpp, two rounds, medians of 3,000 calls
-// and of 30 for NY), radix heap / buckets: rome99 (max weight 12,711) 75.6, 75.7 / 38.2, 38.8 us; road NY (36,946)
-// 20.5, 21.3 / 16.0, 16.1 ms; the graphs with weights to 10 and 1,000 unchanged (10.0-10.5, 15.5, 59-60 us). Each
-// bucket as a list through one pool of entries (a head per bucket, links, a free list) instead of its own vector was
-// tried: rome99 37.4-37.7 us, but random n = 1,000, w 1..10 15.2 us and n = 4,096 77 us (one more dependent load per
-// pop), so not kept. Coarse buckets for the wide weights were tried too (256 buckets of 2^s keys, s the least that
-// keeps the window within 129 of them, entries holding their key's low 32 bits, a pop scanning its bucket for the least
-// key): rome99 42.2 against 38.9 us with these buckets (development machine, median of 3,000 calls; the other graphs
-// unchanged), so not kept either.
+// Buckets were about twice as fast as the radix heap on every graph measured but those whose weights are wide for
+// their size (rome99: largest weight 12,711, 3,353 vertices, most keys empty), which the three levels of occupancy
+// bits then made twice as fast too; hence buckets up to a largest weight of 65,535 (up to 65,536 buckets). A list per
+// bucket through one pool of entries, and coarse buckets for the wide weights, were tried and not kept
+// (docs/performance.md).
 constexpr int64_t kBucketMaxWeight = 65535;
 
 // The buckets' entries, as Dial's queue keeps them. VectorBuckets: a vector per bucket (its header in one array, its
@@ -124,11 +102,9 @@ constexpr int64_t kBucketMaxWeight = 65535;
 // count and first kInline entries in one 16-byte cell of a flat array, the rest in a vector beside it, so that a push
 // or a pop touches one cache line instead of a header and a separate buffer. Entries leave a bucket last in, first out
 // either way. Why: perf on rome99 (largest weight 12,711: 16,384 buckets, 3,353 vertices) put a quarter of the search
-// on the load of a bucket's vector header, and most of the rest near the store into its buffer. On the development
-// machine (gsssp_time --probe --only cpu, median of 3,000 calls; 20 for NY, three alternating rounds, us), vector /
-// inline: rome99 104.6, 83.4, 77.1 / 94.7, 66.9, 65.8; road NY (65,536 buckets) 46.9, 33.9, 34.5 / 32.9, 26.5, 26.1
-// ms. 7 inline entries (32-byte cells) were no better than 3; with 1,024 buckets (random 1,000 and 4,096 x 7, w
-// 1..1,000) inline cells were no better either (27.2 / 26.3 and 198-281 / 227-301 us: noise), hence kInlineMinBuckets.
+// on the load of a bucket's vector header, and most of the rest near the store into its buffer. Inline cells made
+// rome99 and road NY 15-25% faster; more inline entries were no better, nor were inline cells with 1,024 buckets,
+// hence kInlineMinBuckets (docs/performance.md).
 class VectorBuckets {
  public:
   void resize(size_t count) {
@@ -292,16 +268,9 @@ class BucketQueue {
 };
 
 // From this many buckets (largest weight 2,048 or more) the buckets are InlineBuckets, else VectorBuckets.
-// GSSSP_CPU_INLINE_BUCKETS=0 / 1 in the environment (read once) takes VectorBuckets / InlineBuckets at every size, for
-// A/B runs.
 constexpr size_t kInlineMinBuckets = 4096;
 
 bool inline_buckets(int64_t max_weight) {
-  static const int mode = [] {
-    const char* text = std::getenv("GSSSP_CPU_INLINE_BUCKETS");
-    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-  }();
-  if (mode >= 0) return mode == 1;
   return BucketQueue<VectorBuckets>::bucket_count(max_weight) >= kInlineMinBuckets;
 }
 
@@ -336,8 +305,8 @@ struct Progress {
 
 // Dijkstra's loop, until the heap is empty or every target is settled; stale entries are skipped. The loop keeps its
 // counters and the graph's pointers in locals and is compiled on its own (noinline). Inlined into the dispatch with
-// its three key and weight types, or with its counters in a lambda's by-reference captures, it ran the 1,000-vertex
-// query (d 7, w 1..10) in 18.9-19.3 us, against 15.7-15.9 us (development machine, median of 20,000 calls).
+// its three key and weight types, or with its counters in a lambda's by-reference captures, it was about 20% slower
+// on a 1,000-vertex query.
 template <class Queue, class Weight, class Dist>
 __attribute__((noinline)) Progress drain(Queue& queue, const Graph<Weight, Dist> g, int64_t remaining) {
   using Key = typename Queue::Key;

@@ -15,9 +15,8 @@ namespace gsssp::graph {
 // C of Delta = C * W / D (W average edge weight, D average out-degree, from weight_degree_sample), the
 // heuristic of the Near-Far paper that the ADDS paper (section 4.3 and its artifact) applies to every
 // baseline. The ADDS artifact's NF patch (nf_int.patch in github.com/UCLA-VAST/adds, read 2026-11-26) sets
-// Delta = 32 * W / D from a sampled W and D: the same C as here. C = 32 was also measured: on the H100,
-// C = 32..512 traded road NY (28.5 -> 18.9 ms) and the 2048^2 grid (146 -> 113) against random 4M x 7
-// (7.3 -> 14.6), R-MAT flat, with equal geometric means at 32 and 256 (benchmarks/results/nearfar/README.md).
+// Delta = 32 * W / D from a sampled W and D: the same C as here. Measured, C = 32..512 traded the road and grid graphs
+// against the random ones, with equal geometric means at 32 and 256 (docs/performance.md).
 // options.delta_stepping.delta_constant overrides it and options.delta_stepping.delta fixes Delta.
 constexpr double kDefaultDeltaConstant = 32.0;
 

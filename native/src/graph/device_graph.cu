@@ -35,7 +35,7 @@ namespace {
 // Copies the host arrays in chunks and tells the caller after each one. Why chunks of pageable copies instead of
 // one cudaMemcpy per array: an R-MAT 28 graph is 36 GB and takes seconds to cross PCIe, and the issue "Beyond
 // 2^31 edges" asks for progress; the driver stages a pageable copy through its own pinned buffers either way, so
-// 256 MiB pieces cost nothing measurable beside the bytes (benchmarks/results/scale/ has the upload rates).
+// 256 MiB pieces cost nothing measurable beside the bytes (docs/performance.md has the upload rates).
 class ChunkedUpload {
  public:
   ChunkedUpload(int64_t total, gsssp_progress_fn progress, void* user_data)

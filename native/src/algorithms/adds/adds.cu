@@ -252,64 +252,30 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.max_chunk = static_cast<unsigned>(block) * kChunkBlocks;  // adds_policy.hpp
   a.max_switches = query.max_iterations;
   // GSSSP_ADDS_PROFILE set to anything: fill the report's profile (read once per process, not on every query).
-  static const int profile_switch = env_switch("GSSSP_ADDS_PROFILE");
+  static const int profile_switch = env_switch(Env::kAddsProfile);
   a.profile = profile_switch >= 0 ? 1 : 0;
   a.local_rounds = query.options.adds.local_rounds != 0 ? 1 : 0;
-  // GSSSP_ADDS_LOCAL_ITEMS=N: the largest round of a local-rounds worker that keeps vertices (kLocalRoundItems,
-  // adds_worker.cuh), read once per process, for A/B runs.
-  static const int local_round_items =
-      std::max(0, static_cast<int>(env_number("GSSSP_ADDS_LOCAL_ITEMS", kLocalRoundItems)));
-  a.local_round_items = local_round_items;
-  // Rounds of up to kLocalRoundItemsRaised items keep vertices once Delta has risen kLocalRaiseFactor-fold
-  // (adds_worker.cuh): GSSSP_ADDS_LOCAL_ITEMS_RAISED=N sets that limit, GSSSP_ADDS_LOCAL_RAISE=X the factor (0: never),
-  // each read once per process, for A/B runs.
-  static const int local_round_items_raised =
-      std::max(0, static_cast<int>(env_number("GSSSP_ADDS_LOCAL_ITEMS_RAISED", kLocalRoundItemsRaised)));
-  a.local_round_items_raised = local_round_items_raised;
-  static const double local_raise_factor = std::max(0.0, env_number("GSSSP_ADDS_LOCAL_RAISE", kLocalRaiseFactor));
-  a.local_raise_factor = local_raise_factor;
-  // Small assignments spread over every warp of the block (adds_worker.cuh, expand_items); GSSSP_ADDS_SPREAD=0 in the
-  // environment turns it off, for A/B runs (read once per process).
-  static const int spread = env_switch("GSSSP_ADDS_SPREAD");
-  a.spread = spread == 0 ? 0 : 1;
-  // Streaming edge loads (common/edge_loads.cuh) only where ADDS's data does not fit L2: distances, expansion marks (not
-  // in carry mode) and offsets (24 bytes a vertex, 16 with compact distances) and edges (8 bytes each). On the large
-  // graphs edge data read once per expansion would push the distances out of L2; on a graph that fits, a vertex
-  // expanded again finds its edges there, and evict-first loses that.
-  // Measured on an H100 (50 MB of L2; benchmarks/results/adds/2026-11-27_ad3042e_h100, calls CB and CD, two rounds),
-  // streaming against plain loads, ms: R-MAT 22 4.78 / 4.66 against 4.92 / 4.91, random 4M x 7 (w 1..10) 2.68 / 2.73
-  // against 2.84 / 2.80; but wiki-Vote (about 1 MB) 0.151 / 0.149 against 0.144 / 0.142 and soc-Slashdot0902 (9.6 MB)
-  // 0.367 / 0.347 against 0.345 / 0.339. GSSSP_ADDS_STREAM=0 / 1 forces it off / on (read once per process), for A/B
-  // runs.
-  // The raise rule (adds_policy.hpp, kRaise*; adds_manager.cuh, raise_delta): dynamic Delta on wide integer weights (on
-  // narrow ones, raising Delta cost the uniform random graphs 12-27%). GSSSP_ADDS_RAISE=X sets the threshold (0: off),
-  // read once per process, for A/B runs.
-  static const double raise_threshold = std::max(0.0, env_number("GSSSP_ADDS_RAISE", kRaiseExpansionsPerVertex));
+  // The largest round of a local-rounds worker that keeps vertices, and the larger limit once Delta has risen
+  // kLocalRaiseFactor-fold (adds_worker.cuh).
+  a.local_round_items = kLocalRoundItems;
+  a.local_round_items_raised = kLocalRoundItemsRaised;
+  a.local_raise_factor = kLocalRaiseFactor;
+  // The raise rule (adds_policy.hpp, kRaise*; adds_manager.cuh, raise_delta): dynamic Delta on wide integer weights only
+  // (on narrow ones, raising Delta cost the uniform random graphs 12-27%; docs/performance.md).
   const bool wide_integers = integral && sample.average_weight >= kNarrowAverageWeight;
-  a.raise_ratio = wide_integers && a.static_delta == 0 ? raise_threshold : 0.0;
-  // Its starvation test (adds_policy.hpp, kStarve*): GSSSP_ADDS_STARVE_RAISE=X sets the ceiling over the starting Delta
-  // (0: off), GSSSP_ADDS_STARVE_FOUND the found share, GSSSP_ADDS_STARVE_LOOKS the looks in a row and
-  // GSSSP_ADDS_STARVE_FLOOR the floor, each read once per process, for A/B runs.
-  static const double starve_raise = std::max(0.0, env_number("GSSSP_ADDS_STARVE_RAISE", kStarveRaiseFactor));
-  a.starve_raise = starve_raise;
-  static const double starve_found = std::clamp(env_number("GSSSP_ADDS_STARVE_FOUND", kStarveFoundShare), 0.0, 1.0);
-  a.starve_found = starve_found;
-  static const int starve_looks = std::max(1, static_cast<int>(env_number("GSSSP_ADDS_STARVE_LOOKS", kStarveLooks)));
-  a.starve_looks = starve_looks;
-  static const double starve_floor = std::max(0.0, env_number("GSSSP_ADDS_STARVE_FLOOR", kStarveFloorPerWorker));
-  a.starve_floor = starve_floor;
-  // GSSSP_ADDS_HELD_PUSH=0: pushes may land before the assignment's bucket (adds_worker.cuh, flush_pushes), for A/B runs.
-  static const int held_push_switch = env_switch("GSSSP_ADDS_HELD_PUSH");
-  a.held_push = held_push_switch != 0;
+  a.raise_ratio = wide_integers && a.static_delta == 0 ? kRaiseExpansionsPerVertex : 0.0;
+  // Its starvation test (adds_policy.hpp, kStarve*).
+  a.starve_raise = kStarveRaiseFactor;
+  a.starve_found = kStarveFoundShare;
+  a.starve_looks = kStarveLooks;
+  a.starve_floor = kStarveFloorPerWorker;
   // Carry mode (adds_worker.cuh, expand_items; adds_policy.hpp, kCarrySkew says where and why): items carry their
   // distance and no expansion filter is kept, on graphs whose search data exceed L2 (the rule of the streaming edge
   // loads below, with the filter's bytes), where the raise rule is off (it counts first expansions by the filter) or the
-  // degrees are skewed (the raise rule is then turned off). GSSSP_ADDS_CARRY=0 / 1 forces it off / on (on also turns
-  // the raise rule off), read once per process, for A/B runs.
-  static const int carry_switch = env_switch("GSSSP_ADDS_CARRY");
+  // degrees are skewed (the raise rule is then turned off).
   const bool skewed = static_cast<double>(dg.summary.max_out_degree) >= kCarrySkew * dg.summary.average_degree;
   const bool beyond_l2 = exceeds_l2(8.0 + 2.0 * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
-  const bool carry = carry_switch == 1 || (carry_switch != 0 && beyond_l2 && (a.raise_ratio == 0.0 || skewed));
+  const bool carry = beyond_l2 && (a.raise_ratio == 0.0 || skewed);
   if (carry) {
     a.raise_ratio = 0.0;
     carry_runs.fetch_add(1, std::memory_order_relaxed);
@@ -318,8 +284,11 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   if (growable && ws.capacity(Slot::kFlags0) < layout_for(blocks, buckets, workers, value_bytes).bytes) {
     blocks = std::min(blocks, affordable_blocks());
   }
-  static const int stream_switch = env_switch("GSSSP_ADDS_STREAM");
-  a.stream_edges = stream_edges(stream_switch, 8.0 + (carry ? 1.0 : 2.0) * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
+  // Streaming edge loads (common/edge_loads.cuh) only where ADDS's data does not fit L2: distances, expansion marks (not
+  // in carry mode) and offsets (24 bytes a vertex, 16 with compact distances) and edges (8 bytes each). On the large
+  // graphs edge data read once per expansion would push the distances out of L2; on a graph that fits, a vertex
+  // expanded again finds its edges there, and evict-first loses that (docs/performance.md).
+  a.stream_edges = stream_edges(8.0 + (carry ? 1.0 : 2.0) * sizeof(stored), n, g.num_edges, dg.l2_cache_bytes);
   a.watchdog_ns = static_cast<unsigned long long>(watchdog_ms) * 1000000ull;
   a.workers = workers;
   a.counters = ws.counters();
@@ -364,8 +333,6 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   if (tail_early) query.tail->prepare();
   // init_kernel's grid covers the bucket tables (buckets x 64K words, 8 MB at 32 buckets) as well as the vertices: sized
   // for the vertices alone, a small graph's one or few blocks wrote those 8 MB, and that was most of its kernel time.
-  // Measured on an H100 (call CB, gsssp_time with GSSSP_ADDS_PROFILE=1, kernel times): a 4-vertex grid 182 us for 6
-  // manager sweeps of 5.7 us; a 1,000-vertex random graph 131-134 us for 16 sweeps of 5 us.
   const int init_grid = dg.grid_for(std::max<int64_t>(n, static_cast<int64_t>(buckets) << kBlockShift), block);
   stage_trace::mark("adds-setup");
   DeviceTimer timer(ws);
@@ -398,9 +365,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
     stage_trace::mark("adds-init");
     *reinterpret_cast<volatile unsigned*>(&host->abort) = 0;
     *reinterpret_cast<volatile unsigned long long*>(&host->heartbeat) = 0;
-    // Cooperative, for the guarantee that every block is resident at once. A plain launch was timed against it (H100,
-    // benchmarks/results/serving/2026-11-27_e4e369a_h100, call DC, GSSSP_STAGE_TRACE=1 on R-MAT 22): 6.2-7.7 against
-    // 7.7-9.3 us of host time, and the query's whole call within the noise, so the guarantee stays.
+    // Cooperative, for the guarantee that every block is resident at once. A plain launch saved about 1.5 us of host
+    // time but left the query's whole call within the noise, so the guarantee stays (docs/performance.md).
     void* args[] = {&a};
     // Every block must find room: readers lingering behind other queries (common/result_reader.hpp) leave.
     ResultReader::quit_all();
@@ -544,19 +510,11 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   return run;
 }
 
-// ADDS's int32 searches keep 4-byte distances where they fit (common/compact_distances.cuh). Why: on graphs larger than
-// L2, the distance array is the one every relaxation reads at random; at 8 bytes a vertex it and the expansion marks
-// took 67 MB of a 4M-vertex graph, more than an H100's 50 MB of L2 (the L2 hit rate of random 4M x 7 was 43%,
-// benchmarks/results/adds/README.md, "What limits random 4M x 7"). GSSSP_ADDS_COMPACT=0 in the environment turns it
-// off, for A/B runs (read once per process).
-bool compact_distances(const QueryContext& query) {
-  static const int enabled = env_switch("GSSSP_ADDS_COMPACT");
-  return gsssp::compact_distances(query, enabled);
-}
-
-// One search from the source, int32 weights.
+// One search from the source, int32 weights. It keeps 4-byte distances where they fit (common/compact_distances.cuh).
+// Why: on graphs larger than L2, the distance array is the one every relaxation reads at random; at 8 bytes a vertex it
+// and the expansion marks took 67 MB of a 4M-vertex graph, more than an H100's 50 MB of L2 (docs/performance.md).
 AlgorithmRun run_int32(const QueryContext& query) {
-  if (!compact_distances(query)) return run_typed<Int32Distance>(query);
+  if (!gsssp::compact_distances(query)) return run_typed<Int32Distance>(query);
   compact_runs.fetch_add(1, std::memory_order_relaxed);
   return run_typed<Int32CompactDistance>(query);
 }
@@ -579,18 +537,13 @@ double initial_delta(const QueryContext& query, bool integral) {
 // A query for one target's distance, from both ends (the issue "Many queries at once": a pair's distance in at most
 // half a full query's time; one search from s must settle every vertex closer than t first). Int32 weights, one
 // target, no predecessors, no certificate, no trace, on a large sparse graph (adds_policy.hpp: kPairMinVertices,
-// kPairMaxAverageDegree); GSSSP_ADDS_PAIR=0 in the environment turns it off (for measuring against the one-sided
-// stop).
+// kPairMaxAverageDegree).
 bool pair_query(const QueryContext& query) {
-  static const bool enabled = [] {
-    const char* text = std::getenv("GSSSP_ADDS_PAIR");
-    return text == nullptr || std::string(text) != "0";
-  }();
   const gsssp_options& o = query.options;
   const CsrView& g = query.graph;
   const bool sparse_and_large = g.num_vertices >= kPairMinVertices &&
                                 static_cast<double>(g.num_edges) <= kPairMaxAverageDegree * static_cast<double>(g.num_vertices);
-  return enabled && sparse_and_large && g.weight_type == GSSSP_WEIGHT_INT32 && o.targets != nullptr && o.target_count == 1 &&
+  return sparse_and_large && g.weight_type == GSSSP_WEIGHT_INT32 && o.targets != nullptr && o.target_count == 1 &&
          o.targets[0] != query.source && !o.compute_predecessors && !o.certify && o.trace == nullptr &&
          query.pool != nullptr && query.device_graph != nullptr && !query.negative_weights;
 }

@@ -12,6 +12,7 @@
 #include "algorithms/adds/adds_policy.hpp"
 #include "common/block_batch.hpp"  // finish_single_block
 #include "common/cuda_check.hpp"
+#include "common/env_switch.hpp"
 #include "common/memo.hpp"
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
@@ -84,7 +85,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   run.rounds = record_host->windows;
   run.delta = record_host->delta;
   // GSSSP_ADDS_PROFILE set to anything, as for the device-wide kernel: one line per query on stderr.
-  static const bool profile = std::getenv("GSSSP_ADDS_PROFILE") != nullptr;
+  static const bool profile = env_text(Env::kAddsProfile) != nullptr;
   if (profile) {
     const BlockRecord& r = *record_host;
     std::fprintf(stderr, "adds one-block: %.3f ms, %lld rounds (%.2f us each), %lld windows, %d with hubs, Delta %g\n",
@@ -97,11 +98,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
 }  // namespace
 
 bool block_schedule(const QueryContext& query) {
-  static const int mode = [] {
-    const char* text = std::getenv("GSSSP_ADDS_BLOCK");
-    return text == nullptr ? -1 : text[0] == '0' ? 0 : 1;
-  }();
-  if (mode == 0 || query.device_graph == nullptr) return false;
+  if (query.device_graph == nullptr) return false;
   const gsssp_options& o = query.options;
   if (o.trace != nullptr || o.adds.pool_words != 0 || o.adds.static_delta != 0 || o.block_size != 0 ||
       query.max_iterations > 0) {
@@ -109,7 +106,7 @@ bool block_schedule(const QueryContext& query) {
   }
   const long long n = query.graph.num_vertices;
   if (query.graph.num_edges >= (int64_t{1} << 31)) return false;  // the hub lists count edges in 32 bits
-  if (mode < 0 && (n > kBlockScheduleMaxVertices || query.graph.num_edges > kBlockScheduleMaxEdges)) return false;
+  if (n > kBlockScheduleMaxVertices || query.graph.num_edges > kBlockScheduleMaxEdges) return false;
   const int device = query.device_graph->device;
   return query.graph.weight_type == GSSSP_WEIGHT_FLOAT32
              ? shared_bytes<Float32Distance>(n) <= shared_limit<Float32Distance>(device)

@@ -22,7 +22,7 @@ constexpr int kMaxBlock = 512;
 // block has finished its own writes to both when it counts itself out (its threads' writes ordered by the barrier
 // and thread 0's fence), so the last one sees them all. `flag`: the block's shared memory, free by now. Why: the
 // copies behind the kernel were about 7 us of device time at the end of every ADDS query (GSSSP_STAGE_TRACE=1,
-// "tail", H100, benchmarks/results/serving/2026-11-27_e4e369a_h100, call DC).
+// "tail"; docs/performance.md).
 template <class D>
 __device__ void deliver(const KernelArgs<D>& a, unsigned* flag) {
   __syncthreads();

@@ -17,7 +17,7 @@
 //   D. warp 0 plans: chunks from the buckets of the assignment window, head first (5.4), one per idle
 //      worker, while the other warps fence; E. they hand the chunks out (5.1).
 // A device-scope fence costs about a global round trip, so the phases avoid fences where an acquire load
-// or one fence per thread does (measured on an H100: GSSSP_ADDS_PROFILE prints the time per phase).
+// or one fence per thread does (GSSSP_ADDS_PROFILE prints the time per phase).
 #pragma once
 
 #include <type_traits>
@@ -303,12 +303,8 @@ __device__ void manage_blocks(const KernelArgs<D>& a, ManagerShared& m) {
     }
   }
   // Most sweeps map nothing: then the three scans below, a chain of dependent shuffles on warp 0's path, are skipped
-  // (their outcome would be no grant and no starving bucket). With plan_work's 32-bit division, against neither (call
-  // KJ, H200, benchmarks/results/adds/2026-11-27_843d59e_h200; medians of 5, three rounds): the queue phase 2.20 -> 1.81
-  // us a sweep on the 2-D rgg, random 4M x 7's hand-out 2.88 -> 1.79 and its sweep 9.4-9.7 -> 8.1; random 4M x 4
-  // 1.59-1.64 -> 1.48-1.52 ms, x 7 2.01-2.04 -> 1.90-1.95, x 8 2.40-2.47 -> 2.28-2.35, the 3-D rgg 2.79-2.81 ->
-  // 2.62-2.65, mesh 100^3 3.24-3.29 -> 3.16-3.20, R-MAT 22 3.42-3.43 -> 3.35-3.37; the 2-D rgg, the grid and the 26-
-  // neighbour mesh within 1%.
+  // (their outcome would be no grant and no starving bucket). With plan_work's 32-bit division this took a sweep's
+  // queue phase down by a fifth and most graphs 2-6% (docs/performance.md).
   if (__ballot_sync(0xffffffffu, need != 0) == 0) {
     if (lane == 0) {
       m.grants = 0;
@@ -381,8 +377,7 @@ __device__ void steer_delta(const KernelArgs<D>& a, ManagerShared& m, bool force
   }
   // Delta never falls: over-utilization is answered by narrowing the window alone. Halving Delta when the
   // assigned work exceeded the resident threads (scaled by degree), at any window depth or only at depth 1,
-  // made R-MAT 22 take 9.6-9.9 ms against 6.3 with Delta left alone, R-MAT 20 2.5 against 2.1 and random
-  // 4M x 7 5.8 against 4.9, and did not change road NY or the grid (H100, this manager).
+  // made R-MAT 22 and the random graphs 20-50% slower and did not change road NY or the grid.
   if (!(m.delta < 1e300)) m.delta = 1e300;
   m.switches_since = 0;
   m.sweeps_since_decision = 0;
@@ -602,10 +597,8 @@ __device__ void scan_prefixes(const KernelArgs<D>& a, ManagerShared& m, int head
     scan_task(m, my_live ? my_t : t0, head0, head_passes, a.buckets, &my_slot, &my_base);
     // The blocks and resv in two registers: a shuffle waits for its register in every lane, so resv's load (a round
     // trip) is shuffled only after step 1's loads are issued, and the two round trips overlap. With the clip hint read
-    // in scan_workers, against both as they were (call KB, H200, benchmarks/results/adds/2026-11-27_843d59e_h200;
-    // medians of 5, three rounds): the 2-D rgg's sweeps 5.77 -> 5.58 us (GSSSP_ADDS_PROFILE), its time 7.62-7.71 ->
-    // 7.52-7.61 ms, random 4M x 7 2.05-2.06 -> 2.01-2.02, the 3-D rgg 2.81 -> 2.78; the other graphs of the wider suite
-    // within noise (the 26-neighbour mesh 1.43 -> 1.44-1.47).
+    // in scan_workers this made the 2-D rgg's sweeps 3% shorter and left the rest of the wider suite within noise
+    // (docs/performance.md).
     unsigned got_block = 0, got_resv = 0;
     if (my_live && sub < 2) got_block = manager_translate(m, a.table, my_slot, my_base + static_cast<unsigned>(sub) * (kPassWords - kSegmentWords));
     if (my_live && sub == 2) got_resv = device_atomic(a.queue->resv[my_slot].value).load(cuda::memory_order_relaxed);

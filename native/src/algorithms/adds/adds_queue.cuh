@@ -216,14 +216,12 @@ struct KernelArgs {
   // The same once Delta has risen to local_raise_factor times delta0 or more (kLocalRoundItemsRaised); 0: never.
   int local_round_items_raised;
   double local_raise_factor;
-  int spread;        // 1 (default): an assignment of fewer items than threads is spread over every warp (expand_items)
   int stream_edges;  // 1: edge targets and weights are loaded evict-first (adds.cu says when; adds_worker.cuh, relax_range)
   double raise_ratio;  // the raise rule's threshold (adds_policy.hpp, kRaiseExpansionsPerVertex); 0: off
   double starve_raise;  // the raise rule's ceiling over delta0 for a starving window (kStarveRaiseFactor); 0: off
   double starve_found;  // the share of the vertices found before the starvation test applies (kStarveFoundShare)
   int starve_looks;     // starving looks in a row that raise Delta (kStarveLooks)
   double starve_floor;  // fewest readable items per worker at which the window counts as starving (kStarveFloorPerWorker)
-  bool held_push;       // no push lands before the assignment's bucket (adds_worker.cuh, flush_pushes)
   // Early exit (gsssp_options.targets): the run ends once the head bucket's lower bound is above every one of
   // these vertices' distances (device array). Their distances are then checked (common/ball_check.cuh).
   const int32_t* stop_targets;

@@ -41,45 +41,29 @@ constexpr int kMaxWarps = 16;        // kMaxBlock / 32 (adds_kernels.cuh)
 constexpr unsigned long long kGenerationReuseNs = 50000;
 constexpr int kDirectAtomicItems = 64;  // assignments this small relax without a load first (relax_edges)
 // Edges per lane relaxed together (relax_edges): more loads and atomics in flight per warp, for a larger
-// push buffer. Measured on the H100, means of 6 runs in two interleaved rounds, kRounds 2 -> 4 (ms): grid
-// 2048^2 25.9, 27.1 -> 25.1, 25.0; road NY 2.92, 2.94 -> 2.98, 3.00; random 4M x 7 4.31, 4.29 -> 4.32, 4.30;
-// R-MAT 22 5.86, 5.84 -> 5.82, 5.79.
+// push buffer. 4 against 2 was faster on the grid and within noise elsewhere (docs/performance.md).
 constexpr int kRounds = 4;
 // Per warp: fewer than 32 vertices held between rounds (flush_pushes), plus the kRounds x 32 a round adds.
 constexpr int kPushBuffer = 31 + kRounds * 32;
 // Local rounds: a round of at most kLocalRoundItems items keeps up to kLocalItems of the vertices it lowers
-// into its own bucket for the block's next round (LocalTarget). Measured on the H100 (ms, without / with
-// rounds of <= 64 items keeping <= 256): road NY 8.36 / 2.78, grid 2048^2 53.9 / 24.5, random 4M x 7
-// 4.87 / 4.87, R-MAT 22 6.16 / 6.11. Keeping from every round (any size) costs where work is plentiful:
-// random 7.27, R-MAT 7.28. Rounds of up to 64, 128 and 256 items, on an H200 since the spread of small assignments
-// over the block (call JG, benchmarks/results/adds/2026-11-27_212e364_h200; medians of 5 in two rounds, ms): rgg 2-D
-// 8.75 / 8.68, 8.00 / 7.92, 9.05 / 9.26; rgg 3-D 3.03 / 3.06, 2.71 / 2.73, 2.57 / 2.56; mesh 64^3 1.49 / 1.49, 1.41 /
-// 1.37, 1.67 / 1.71; grid 22.7 / 22.6, 21.2 / 21.2, 21.7 / 21.7; road-like 2048^2 5.76 / 5.77, 5.18 / 5.29, 4.17 /
-// 3.90; delaunay_n15 0.596 / 0.593, 0.571 / 0.576, 0.584 / 0.592; road NY and random 4M x 7 within 2%. So 128,
-// faster than 64 on each of these but the two within 2%. 256 was faster still on the 3-D rgg and the road-like graph,
-// but cost the 2-D rgg and the 26-neighbour mesh 5-14% against 64.
-// GSSSP_ADDS_LOCAL_ITEMS=N sets it (adds.cu), for A/B runs.
+// into its own bucket for the block's next round (LocalTarget). Local rounds took road NY and the grid to a third
+// and a half of their time; keeping from every round (any size) costs where work is plentiful. 128 was faster than 64
+// on each graph measured but two within 2%; 256 was faster still on the 3-D rgg and the road-like graph, but cost the
+// 2-D rgg and the 26-neighbour mesh 5-14% (docs/performance.md).
 constexpr int kLocalRoundItems = 128;
 // Once Delta has risen kLocalRaiseFactor-fold over its start (the raise rule, adds_policy.hpp: a graph whose wider
 // buckets cost few re-expansions), rounds of up to kLocalRoundItemsRaised items keep vertices (publish_geometry hands
-// the limit to the workers). Why: 256 from the start (call JJ, H200, benchmarks/results/adds/2026-11-27_415adb7_h200; ms,
-// 128 / 256) took the road-like 2048^2 graph, whose Delta the raise rule takes to 8x, from 5.17 to 3.86, but cost the
-// 2-D rgg (Delta 2x) 7.94 -> 9.08 and the 26-neighbour mesh (1x) 1.38 -> 1.63; no other graph of the wider suite
-// reaches 4x. This rule against its absence (call KA, H200, benchmarks/results/adds/2026-11-27_843d59e_h200; medians of
-// 5, two rounds): road-like 5.43 / 6.00 -> 4.11 / 4.19, the other graphs of the wider suite within noise (rgg 2-D
-// 7.60 / 7.61 -> 7.52 / 7.57, grid 21.8 / 21.6 -> 21.8 / 21.7, road NY 3.12 / 3.12 -> 3.15 / 3.15).
-// GSSSP_ADDS_LOCAL_RAISE=X sets the factor (0: never), GSSSP_ADDS_LOCAL_ITEMS_RAISED=N the limit (adds.cu).
+// the limit to the workers). Why: 256 from the start helped the road-like 2048^2 graph, whose Delta the raise rule
+// takes to 8x, but cost the 2-D rgg (Delta 2x) and the 26-neighbour mesh (1x); raised at 4x, it takes the road-like
+// graph from about 5.7 to 4.1 ms and leaves the rest of the wider suite within noise (docs/performance.md).
 constexpr int kLocalRoundItemsRaised = 256;
 constexpr double kLocalRaiseFactor = 4.0;
 constexpr int kLocalItems = 256;
 
 // Edge loads (common/edge_loads.cuh). Edge data is read once per expansion (1.05-1.12 visits per vertex on the uniform random
 // graphs): streamed (ld.global.cs, evict-first) where ADDS's data exceeds L2 (`stream`, KernelArgs::stream_edges, set by
-// adds.cu), so that it does not push the distances out. Measured on an H100 in two A/Bs against plain loads
-// (benchmarks/results/adds/2026-11-27_ad3042e_h100, medians of 5, two rounds each, ms): R-MAT 22 4.87/4.91 -> 4.73/4.68
-// and 4.90/4.90 -> 4.73/4.77; random 4M x 7 (w 1..10) 2.80/2.77 -> 2.72/2.68 and 2.84/2.80 -> 2.68/2.73; random 4M x 4
-// 2.31/2.27 -> 2.19/2.22; grid 2048^2, 2-D rgg, road NY, rome99 and delaunay_n15 within 1.7% either way; the road-like
-// 2048^2 graph 8.96/8.89 -> 9.02/9.04.
+// adds.cu), so that it does not push the distances out: R-MAT 22 and the random graphs 3-5% faster, the others within
+// 1.7% (docs/performance.md).
 
 template <class D>
 struct WorkerShared {
@@ -131,9 +115,9 @@ __device__ __forceinline__ unsigned long long wait_for_assignment(unsigned long 
 // of them in flight together (a warp's rounds would otherwise wait on each other's round trips); lowered
 // vertices join the warp's push buffer. `direct`: the atomic without a plain load of the distance first.
 // That load skips the atomic for edges that cannot lower the distance, which pays where work is plentiful
-// (random 4M x 7: 5.7 ms with it, 7.9 without; R-MAT 22: 9.9 against 11.8), but it is one more round trip
-// on the path from one push to the next, which bounds the run where work is scarce (road NY: 8.5 ms
-// without it, 9.0 with; grid 2048^2: 53.3 against 55.7; H100). Small assignments mean scarce work.
+// (random 4M x 7 and R-MAT 22: 16-28% faster), but it is one more round trip on the path from one push to the next,
+// which bounds the run where work is scarce (road NY and the grid: about 5% slower). Small assignments mean scarce
+// work.
 template <class D>
 __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
                                             const bool (&valid)[kRounds], const int32_t (&target)[kRounds],
@@ -210,15 +194,10 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
     // and the head may have moved on since the assignment (up to that bucket, which cannot retire while the block holds
     // it): a bucket it retired now stands for the far end of the ring, where a vertex pushed to it would wait for the
     // head to come round: the head walks the ring's empty buckets to it, and the search, below the head by then, goes
-    // on in the head bucket alone. That was the 2-D rgg's slow mode (H200, calls MB-MD,
-    // benchmarks/results/adds/2026-11-27_126fc5e_h200). Without this, 16 of 101 queries made 16-48 extra head switches,
-    // 6 of them taking 9.3-10.7 ms instead of 7.6; in calls MB and MC every query with extra switches had pushed into
-    // retired buckets (2 to 1,696 times). With it no query of 101 made extra switches (7.44-7.76 ms, median 7.59
-    // against 7.60), and the wider suite's medians stayed within noise (2 rounds of 5; rgg 3-D and mesh 100^3 1-2%
-    // slower, random 4M x 8 and the road-like graph 1-2% faster). A version that placed those pushes by the newest
-    // geometry entry instead (a global load when a push aims before the held bucket) also ended the slow mode, but its
-    // library was 2-4% slower on the rgg 3-D, random 4M x 4, R-MAT 22 and the grid in call MC even with that placement
-    // switched off.
+    // on in the head bucket alone. That was the 2-D rgg's slow mode: without this, one query in six made 16-48 extra
+    // head switches and some took 9-11 ms instead of 7.6; with it none did, and the wider suite stayed within noise.
+    // Placing those pushes by the newest geometry entry instead also ended the slow mode but cost 2-4% elsewhere
+    // (docs/performance.md).
     if (mine && !keep) push_vertex<D>(a, sh.cache, r, v, value, max(offset, sh.held_offset), clipped);
     if constexpr (D::kMeet) {
       // A pair query: a path s ~> v ~> t of this length exists (the other search's distance is a path's length).
@@ -244,12 +223,9 @@ __device__ __forceinline__ void flush_pushes(const KernelArgs<D>& a, WorkerShare
 // lower distance; expanded[u] still holds du, or in carry mode the item carries the lower distance, so it is not
 // skipped), and counts in `edges` (lane 0 of each warp)
 // only the edges it relaxed. What this saves is R-MAT's: a hub of tens of thousands of edges, reached early at a
-// distance that the search lowers while a block still walks its edges. On an H200, BatchBenchmark on R-MAT 20 (256
-// random sources, 3 queries in flight; benchmarks/results/many/2026-11-26_8fbda77_h200): ADDS relaxed 38.4M edges per
-// answer, 4.3 times those of the vertices it reached; with this, 35.5M, and 1,029 -> 984-990 us per answer. Vertices
-// of 32 to blockDim.x - 1 edges, a few steps each, are not watched: watching them too gave about the same batches
-// (986-990 us) but cost road NY 4% (2.84 -> 2.96 ms), and the live distance cost the kernel registers (ptxas, sm_90:
-// 344 bytes of spills against 288; 308 this way). This way road NY is within 2% (2.82 -> 2.87), R-MAT 22 5% faster.
+// distance that the search lowers while a block still walks its edges: on R-MAT 20 it saved 8% of the edges and 4% of
+// the time per answer. Vertices of 32 to blockDim.x - 1 edges, a few steps each, are not watched: watching them too
+// gained nothing on R-MAT, cost road NY 4%, and the live distance cost the kernel registers (docs/performance.md).
 template <class D, bool kWatch>
 __device__ __forceinline__ void relax_range(const KernelArgs<D>& a, WorkerShared<D>& sh, int warp, int lane,
                                             const WorkerRecord& r, const LocalTarget& local, int32_t u,
@@ -303,18 +279,15 @@ __device__ __forceinline__ void expand_items(const KernelArgs<D>& a, WorkerShare
   const int32_t* __restrict__ targets = a.targets;
   const typename D::weight* __restrict__ weights = a.weights;
   const bool direct = count <= kDirectAtomicItems;
-  // Items per warp and pass: 32 (a thread each), or (a.spread, the default) an assignment smaller than the block
-  // spread evenly over its warps, so that its edges (flattened per warp below) take every warp's lanes instead of
-  // the first few warps' (Near-Far's kVariantSpread, near_far_persistent.cuh, is the same idea across a grid). On
-  // road networks and meshes most assignments are a few dozen items: one item per thread left most of the block
-  // idle and put each item's ~10-25 edges on the same few warps in turn. Harness on one H200, wider suite, median
-  // of 3, two runs each (benchmarks/results/adds/README.md, "Small assignments"), ms, without / with: rgg 2-D
-  // 13.6 / 8.4, mesh 64^3 (26 neighbours) 2.8 / 1.5, mesh 100^3 5.2 / 3.5, grid 2048^2 24.8 / 21.6, road NY
-  // 2.86 / 2.79, R-MAT 22 4.65 / 4.63, random 4M x 7 2.50 / 2.44; no graph slower. GSSSP_ADDS_SPREAD=0 turns it
-  // off (adds.cu).
+  // Items per warp and pass: 32 (a thread each), or, for an assignment smaller than the block, its items spread evenly
+  // over the warps, so that its edges (flattened per warp below) take every warp's lanes instead of the first few
+  // warps' (Near-Far's spread, near_far_kernels.cuh, is the same idea across a grid). On road networks and meshes
+  // most assignments are a few dozen items: one item per thread left most of the block idle and put each item's
+  // ~10-25 edges on the same few warps in turn. It made rgg 2-D and the meshes up to twice as fast and no graph
+  // slower (docs/performance.md).
   const int warps = static_cast<int>(blockDim.x >> 5);
   const long long spread_ipw = (count + warps - 1) / warps;
-  const int ipw = a.spread && spread_ipw < 32 ? static_cast<int>(spread_ipw < 1 ? 1 : spread_ipw) : 32;
+  const int ipw = spread_ipw < 32 ? static_cast<int>(spread_ipw < 1 ? 1 : spread_ipw) : 32;
   const long long per_pass = static_cast<long long>(warps) * ipw;
   for (long long base = 0; base < count; base += per_pass) {
     const long long i = base + static_cast<long long>(warp) * ipw + lane;
@@ -460,7 +433,7 @@ __device__ void worker(const KernelArgs<D>& a, WorkerShared<D>& sh, int w) {
     const int slot_offset = static_cast<int>((slot + static_cast<unsigned>(r.buckets) - static_cast<unsigned>(r.head_slot)) %
                                              static_cast<unsigned>(r.buckets));
     LocalTarget local{-1, 0};
-    if (threadIdx.x == 0) sh.held_offset = a.held_push ? slot_offset : 0;  // read after expand_items' first barrier
+    if (threadIdx.x == 0) sh.held_offset = slot_offset;  // read after expand_items' first barrier
     int source = -1;
     long long count = assigned;
     for (;;) {

@@ -177,7 +177,7 @@ struct SharedLayout {
 // The same search with the whole graph in shared memory (graphs of a few thousand vertices, e.g. rome99: 3,353
 // vertices and 8,870 edges in 151 KB), and a queue of the vertices lowered in a round instead of a scan of every
 // vertex's schedule word: a round reads only shared memory and ends at one barrier. (The scanning kernel above
-// read the CSR from L2 and took 2.6 us per round on rome99, 106 rounds: 275 us, H200, serving/2026-11-26_bb6e304_h200.)
+// read the CSR from L2 and took 2.6 us per round on rome99.)
 // Three queue counters rotate so that one barrier per round suffices: round r appends to counter (r + 1) % 3,
 // which every thread reads after the barrier, while thread 0 clears (r + 2) % 3, read by all before round r began.
 template <class D>

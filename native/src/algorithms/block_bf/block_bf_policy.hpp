@@ -13,11 +13,8 @@ namespace gsssp::block_bf {
 constexpr int kBlockThreads = 1024;
 
 // Which kernel a graph that fits one block's shared memory whole runs: the whole-graph one in batches, the
-// distances-only one for a single query. Timed against each other in one run (H200,
-// benchmarks/results/serving/2026-11-26_b630851_h200): a single query's whole Java call, whole-graph against
-// distances-only, random 1,000 × 7 78.3 against 62.2 µs, grid 32² 191.3 against 117.5, rome99 339.2 against 343.1
-// (FfmCallBenchmark.gpuQuery1kBlock 70.3 against 58.3); a batch of 256 on rome99 3.18 against 3.56 µs per answer. A
-// single query pays for copying the graph into shared memory once per search; a batch of thousands of blocks gains
+// distances-only one for a single query. Distances-only was up to 40% faster for a single query and the whole graph
+// 11% faster per answer in a batch (docs/performance.md). A single query pays for copying the graph into shared memory once per search; a batch of thousands of blocks gains
 // from never reading it from L2 again.
 constexpr bool kWholeGraphForBatches = true;
 constexpr bool kWholeGraphForSingleQueries = false;

@@ -3,8 +3,8 @@
 // memory: gsssp's batch design for graphs too large for a block's shared memory (block_bf).
 //
 // The device-wide algorithms answer one source at a time with the whole GPU, and a road network's search leaves
-// most of it idle: ADDS on USA-road-d.NY keeps 8 queries in flight at 3.5 times one query's throughput (H200,
-// benchmarks/results/many/2026-11-26_dd2dee6_h200). Here each source is one block's sequential problem: a round
+// most of it idle: ADDS on USA-road-d.NY keeps 8 queries in flight at 3.5 times one query's throughput
+// (docs/performance.md). Here each source is one block's sequential problem: a round
 // ends at a __syncthreads instead of a kernel launch or a grid barrier, the searches never wait for each other,
 // and a launch runs as many at once as the SMs hold blocks. The lanes design (multi_bf), which shares edge reads
 // between sources, lost by expanding the union of their frontiers; here the graph's reads are shared only

@@ -7,10 +7,9 @@ namespace gsssp::block_nf {
 
 // Device memory one launch of a batch may hold, rows and scratch together: 16 GiB, or half of what the device has
 // free when that is less. Each source of a launch needs n × (8 + 28) bytes for int32 weights (its row, its
-// distances, two near queues, two far piles and two marks). At 4 GiB, R-MAT 20 ran 102 sources per launch on 102 of
-// an H200's 132 SMs, one block of 1024 threads each: 3,664 us per answer, against 134 us on USA-road-d.NY with 405
-// per launch (benchmarks/results/many/2026-11-26_8112a3d_h200). More sources per launch beyond the SMs' capacity
-// (2 blocks of 1024 threads, 4 of 512 or 8 of 256 each) only add waves.
+// distances, two near queues, two far piles and two marks). At 4 GiB, R-MAT 20 ran only 102 sources per launch on an
+// H200's 132 SMs and was 27 times slower per answer than road NY (docs/performance.md). More sources per launch beyond
+// the SMs' capacity (2 blocks of 1024 threads, 4 of 512 or 8 of 256 each) only add waves.
 constexpr int64_t kLaunchBytes = int64_t{16} << 30;
 
 // Sources per launch, at most (the block-per-source design's limit in block_bf as well).
@@ -28,11 +27,8 @@ inline int threads_for(int64_t sources_per_launch, int multiprocessors) {
 constexpr int kSingleQueryThreads = 1024;
 
 // Edges a thread relaxes at a time in a round: their loads are independent, so their latencies overlap (as ADDS's
-// worker lanes do with four edges, adds_worker.cuh). Against one at a time (H200, µs per answer, 256 sources, runs
-// of the same code otherwise: benchmarks/results/many/2026-11-26_ddf1b4b_h200 against _e0e12ca_h200 and
-// _50af180_h200): R-MAT 20 1,678 against 1,865, grid 1024² 520 against 548, road NY 132 against 133, random 1M × 7
-// 1,149 against 1,140, delaunay_n15 11.6 against 11.5. A small gain where rounds are wide, none elsewhere: a round's
-// time is not mostly its edge loop's latency.
+// worker lanes do with four edges, adds_worker.cuh). Against one at a time: 10% faster on R-MAT 20, 5% on the grid,
+// no change elsewhere (docs/performance.md). A round's time is not mostly its edge loop's latency.
 constexpr int kEdgesPerThread = 4;
 
 }  // namespace gsssp::block_nf

@@ -14,12 +14,11 @@ constexpr int kWarpSlot = 128;
 constexpr int kFlushAt = kWarpSlot - 32;
 
 // Section 5.2, dynamic virtual warps: frontier vertices a virtual warp takes at once when the frontier fills every
-// virtual warp of the grid (one otherwise; benchmarks/results/hbf/README.md, run 1 against run 3).
+// virtual warp of the grid (one otherwise; docs/performance.md).
 constexpr int kVerticesPerVirtualWarp = 32;
 
 // Section 5.3, dynamic parallelism. Default mode: device launches were faster than the block-per-vertex kernel on 7
-// of 8 graphs on the H100 (benchmarks/results/hbf/README.md: R-MAT 20 32.2 against 33.5 ms, road NY 38.9 against
-// 44.5 ms), since they cost nothing in rounds without heavy vertices while the second kernel is launched every round.
+// of 8 graphs on the H100 (docs/performance.md), since they cost nothing in rounds without heavy vertices while the second kernel is launched every round.
 // A build without device launch (GSSSP_DEVICE_LAUNCH=OFF: the compute-sanitizer build, whose racecheck and synccheck
 // cannot instrument -rdc code) defaults to the block-per-vertex kernel, the next fastest there.
 #if defined(GSSSP_HBF_DEVICE_LAUNCH)

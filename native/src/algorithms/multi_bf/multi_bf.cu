@@ -37,15 +37,10 @@ int resident_blocks(int device) {
   });
 }
 
-// Groups per launch: kMaxGroups unless GSSSP_MULTI_BF_GROUPS (1, 2 or 4; an experiment switch) says otherwise,
-// fewer when the batch is smaller, and fewer again while n * 32 * groups distances would take more than
-// kMaxFreeFraction of the free device memory.
+// Groups per launch: kMaxGroups, fewer when the batch is smaller, and fewer again while n * 32 * groups distances
+// would take more than kMaxFreeFraction of the free device memory.
 int choose_groups(int64_t n, int64_t sources, size_t stored_bytes) {
   int groups = kMaxGroups;
-  if (const char* env = std::getenv("GSSSP_MULTI_BF_GROUPS")) {
-    const int g = std::atoi(env);
-    if (g == 1 || g == 2 || g == 4) groups = g;
-  }
   while (groups > 1 && 32LL * (groups / 2) >= sources) groups /= 2;
   size_t free_bytes = 0, total_bytes = 0;
   GSSSP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));

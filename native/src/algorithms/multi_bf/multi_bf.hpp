@@ -10,9 +10,7 @@
 // per round serves all L searches. A vertex enters the next round's frontier when any of its L distances fell
 // (one stamp per vertex and round), so a round's work is the union of the L frontiers.
 //
-// Measured (H200, BatchBenchmark, 256 sources, µs per answer; benchmarks/results/many/2026-11-26_dd2dee6_h200):
-// slower than concurrent ADDS queries everywhere: road NY 2,989 against 829, R-MAT 20 3,001 against 1,278,
-// random 1M x 7 2,616 against 640. Sharing the reads does not pay for what the union costs: a vertex is in a
+// Measured, it is 2.3-4 times slower per answer than concurrent ADDS queries everywhere (docs/performance.md). Sharing the reads does not pay for what the union costs: a vertex is in a
 // round's frontier when any of the 128 searches lowered it, so every round expands nearly the union of 128
 // Bellman-Ford frontiers for all 128 lanes, and Bellman-Ford's redundant relaxations (the reason ADDS and
 // Near-Far order their work by distance) are paid 128 times over. Kept as a named algorithm, not AUTO's choice.

@@ -1,8 +1,6 @@
 // Tuning of the multi-source Bellman-Ford (multi_bf.hpp): the first design's values, chosen by the reasoning
-// beside each. One measurement so far (H200, BatchBenchmark with GSSSP_MULTI_BF_GROUPS, µs per answer,
-// benchmarks/results/many/2026-11-26_dd2dee6_h200): groups 1 / 2 / 4 gave road NY 4,349 / 3,623 / 2,989 and
-// R-MAT 20 2,512 / 2,669 / 3,001, so more sources per launch pay on the road graph's many rounds and not on
-// R-MAT's few; both stay slower than concurrent ADDS queries.
+// beside each. More groups per launch paid on road NY's many rounds and not on R-MAT's few; both stay slower than
+// concurrent ADDS queries (docs/performance.md).
 #pragma once
 
 namespace gsssp::multi_bf {

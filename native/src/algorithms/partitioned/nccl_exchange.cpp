@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <mutex>
 
+#include "common/env_switch.hpp"
 #include "common/error.hpp"
 
 namespace gsssp::partitioned {
@@ -23,11 +24,11 @@ std::vector<std::string> site_package_patterns() {
       out.push_back(std::string(prefix) + "/python3*/" + folder);
     }
   }
-  for (const char* variable : {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
-    const char* root = std::getenv(variable);
+  for (const Env variable : {Env::kVirtualEnv, Env::kCondaPrefix}) {
+    const char* root = env_text(variable);
     if (root != nullptr && root[0] != '\0') out.push_back(std::string(root) + "/lib/python3*/site-packages");
   }
-  const char* home = std::getenv("HOME");
+  const char* home = env_text(Env::kHome);
   if (home != nullptr && home[0] != '\0') out.push_back(std::string(home) + "/.local/lib/python3*/site-packages");
   return out;
 }
@@ -85,7 +86,7 @@ const NcclLibrary& NcclLibrary::get() {
   std::string tried;
   void* handle = nullptr;
   std::string path;
-  const char* chosen = std::getenv("GSSSP_NCCL_LIBRARY");
+  const char* chosen = env_text(Env::kNcclLibrary);
   if (chosen != nullptr && chosen[0] != '\0') {
     path = chosen;
     handle = open_library(path, tried);

@@ -18,7 +18,7 @@
 // a round's messages from p to q are at most min(cross edges p -> q, vertices of q): that is the outbox segment's
 // capacity, and the owner's inbox holds the sum of its senders' segments. The best-sent array costs every part
 // (distance + 4) bytes per vertex of the whole graph. Why: R-MAT 26 cut in two sent 1.58 billion messages
-// (19 GB) in 19 rounds uncombined, for 27 million reached vertices (2 × H200, call E, 2026-11-26).
+// (19 GB) in 19 rounds uncombined, for 27 million reached vertices (docs/performance.md).
 //
 // Cap: max_bytes_per_device > 0 bounds each part's bytes (graph, state and exchange buffers). It applies per entry
 // of the device list: a device listed k times holds k parts and up to k times the cap. The plan is the balanced

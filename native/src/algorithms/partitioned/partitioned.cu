@@ -514,7 +514,7 @@ QueryReport run_typed(const PartitionPlan& plan, std::vector<std::unique_ptr<Par
   // Distances back: each part writes gsssp.h's 8-byte format into its near lists (2n int32 slots, free once the
   // search is over: exactly n 8-byte values) and copies them straight into the caller's array, counting the
   // reached vertices on the way. Why not the host: decoding 67M values through a bounded host buffer on one thread
-  // cost about 440 ms of an R-MAT 26 query's 891 (2 x H200, call F, 2026-11-26).
+  // cost about half of an R-MAT 26 query's time (docs/performance.md).
   auto* out = static_cast<typename D::output*>(distances);
   static_assert(sizeof(typename D::output) == 2 * sizeof(int32_t), "the near lists hold the output");
   for (Part* p : parts) {

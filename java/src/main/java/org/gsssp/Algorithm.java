@@ -65,10 +65,10 @@ public enum Algorithm {
      * pinned {@link QueryBuffers} without predecessors, that kernel writes the distances into the buffers itself and
      * raises a flag the calling thread spins on, with no copy or stream wait behind it: {@code
      * FfmCallBenchmark.gpuQuery1k} takes 50-52 µs (134 µs with the persistent grid). A query that sets a trace, a pool
-     * size, a static Δ, a block size or a round limit keeps the device-wide kernel; {@code GSSSP_ADDS_BLOCK=0} in the
-     * environment turns the schedule off. Such a query takes one streaming multiprocessor and no share of the device,
-     * so queries from several threads overlap (8 threads into pinned {@code QueryBuffers}: 7.0 times one thread's
-     * queries per second on a 1,000-vertex graph; README, concurrency model).
+     * size, a static Δ, a block size or a round limit keeps the device-wide kernel. Such a query takes one streaming
+     * multiprocessor and no share of the device, so queries from several threads overlap (8 threads into pinned
+     * {@code QueryBuffers}: 7.0 times one thread's queries per second on a 1,000-vertex graph; README, concurrency
+     * model).
      */
     ADDS(7, "adds", true),
     /**
