@@ -199,7 +199,7 @@ public final class DeviceGroup implements AutoCloseable {
     public void queryBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         Objects.requireNonNull(consumer, "consumer");
         for (int s : sources) {
-            Sssp.checkSource(graph, s);
+            Checks.checkSource(graph, s);
         }
         if (sources.length == 0) {
             return;
@@ -295,9 +295,9 @@ public final class DeviceGroup implements AutoCloseable {
      */
     public DistanceMatrix matrix(int[] sources, int[] targets) {
         for (int s : sources) {
-            Sssp.checkSource(graph, s);
+            Checks.checkSource(graph, s);
         }
-        Sssp.checkTargets(graph, targets);
+        Checks.checkTargets(graph, targets);
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         int[][] slices = slices(sources.length);
