@@ -83,7 +83,15 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if {@code graph} is closed
      */
     public static DeviceGraph upload(Graph graph, int device, UploadProgress progress) {
-        return new DeviceGraph(DeviceHandle.upload(graph, device, progress));
+        return new DeviceGraph(DeviceHandle.upload(graph, device, progress, DeviceHandle.NO_GPU_FOR_DEVICE_GRAPH));
+    }
+
+    /**
+     * {@link #upload(Graph)} for a caller that names a GPU algorithm ({@link Sssp}): without a GPU the
+     * {@link NoGpuException} ends with {@code advice} instead of pointing to the CPU path.
+     */
+    static DeviceGraph upload(Graph graph, String advice) {
+        return new DeviceGraph(DeviceHandle.upload(graph, 0, null, advice));
     }
 
     /**

@@ -30,13 +30,19 @@ final class DeviceHandle {
         this.handle = handle;
     }
 
-    /** Uploads a copy of {@code graph} to {@code device}; see {@link DeviceGraph#upload(Graph, int, UploadProgress)}. */
-    static DeviceHandle upload(Graph graph, int device, UploadProgress progress) {
+    /** What {@link DeviceGraph#upload(Graph)} says without a GPU: a device graph needs one; the CPU path is Sssp. */
+    static final String NO_GPU_FOR_DEVICE_GRAPH = "a DeviceGraph keeps the graph on a GPU; "
+            + "Sssp.solve(graph, source) answers on the CPU, and on the GPU where there is one";
+
+    /**
+     * Uploads a copy of {@code graph} to {@code device}; see {@link DeviceGraph#upload(Graph, int, UploadProgress)}.
+     * Without a GPU, the {@link NoGpuException} ends with {@code advice}: what the caller can do instead.
+     */
+    static DeviceHandle upload(Graph graph, int device, UploadProgress progress, String advice) {
         NativeLibrary.ensureLoaded();
         int count = Devices.count();
         if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found); "
-                    + "use Algorithm.CPU_DIJKSTRA or Algorithm.AUTO to run on the CPU");
+            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found): " + advice);
         }
         if (device < 0 || device >= count) {
             throw new IllegalArgumentException("device " + device + " does not exist; this machine has " + count);

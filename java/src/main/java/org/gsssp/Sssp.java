@@ -77,7 +77,7 @@ public final class Sssp {
         if (!resolved.requiresGpu()) {
             return CpuQueries.query(graph, source, resolved, options, into);
         }
-        try (DeviceGraph deviceGraph = DeviceGraph.upload(graph)) {
+        try (DeviceGraph deviceGraph = DeviceGraph.upload(graph, gpuAdvice(resolved))) {
             if (into != null) {
                 return deviceGraph.query(source, resolved, options, into);
             }
@@ -110,12 +110,18 @@ public final class Sssp {
             for (int s : sources) {
                 Checks.checkSource(graph, s);
             }
-            try (DeviceGraph device = DeviceGraph.upload(graph)) {
+            try (DeviceGraph device = DeviceGraph.upload(graph, gpuAdvice(resolved))) {
                 device.queryBatch(sources, resolved, options, consumer);
             }
             return;
         }
         CpuQueries.batch(graph, sources, resolved, options, consumer);
+    }
+
+    /** What a NoGpuException says to a caller that named the GPU algorithm {@code algorithm}. */
+    private static String gpuAdvice(Algorithm algorithm) {
+        return algorithm.cliName() + " runs on a GPU; Algorithm.AUTO (CPU Dijkstra without a GPU) or "
+                + "Algorithm.CPU_DIJKSTRA answers on the CPU";
     }
 
     /**
