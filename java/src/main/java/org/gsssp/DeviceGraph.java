@@ -311,11 +311,9 @@ public final class DeviceGraph implements AutoCloseable {
     /**
      * Queries a {@link #queryBatch} of concurrent ADDS (or H-BF) queries keeps in flight on the GPU: 3, or the system
      * property {@code gsssp.batchInFlight}. AUTO sends large dense graphs here (R-MAT, uniform random), whose searches
-     * already spread over the whole GPU: more of them at once only share the L2 cache. H100, BatchBenchmark.batch,
-     * 256 sources, µs per answer with 1, 2, 3, 4, 6, 8 in flight: R-MAT 20 1,248, 1,081, 1,067, 1,080, 1,198, 1,298;
-     * random 1M × 7 1,613, 1,484, 1,551, 1,624, 1,749, 1,832 (benchmarks/results/many/2026-11-26_6221ff7_h100).
-     * (Threads of the caller's own are another matter: eight threads sharing one resident USA-road-d.NY answered 4.4
-     * times the queries per second of one, benchmarks/results/serving/2026-11-26_fecdf8a_h100.)
+     * already spread over the whole GPU: more of them at once only share the L2 cache, and 2 to 4 in flight answered
+     * fastest (docs/performance.md, batches). Threads of the caller's own are another matter: small searches from
+     * several threads overlap well on one resident graph.
      */
     public static final int BATCH_IN_FLIGHT = DeviceBatches.BATCH_IN_FLIGHT;
 
@@ -329,13 +327,11 @@ public final class DeviceGraph implements AutoCloseable {
      * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;
      * {@link Algorithm#BLOCK_NEAR_FAR} (a block per source) for sparse graphs (at most
      * {@link Algorithm#AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: road networks, grids, meshes) and graphs of at most
-     * {@link Algorithm#AUTO_BLOCK_NF_MAX_VERTICES} vertices; else concurrent ADDS queries. H200, µs per answer, 256
-     * random sources (benchmarks/results/many/2026-11-26_ddf1b4b_h200): USA-road-d.NY block-nf 132.2 against concurrent
-     * ADDS 833.2; R-MAT 20 1,678.2 against 1,278.8; rome99 block-bf 3.2 against the CPU's 30.1 (earlier runs). The
-     * lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured
-     * (benchmarks/results/many/2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches
-     * lowered it, so each round does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights,
-     * the single query's algorithm runs as concurrent queries.
+     * {@link Algorithm#AUTO_BLOCK_NF_MAX_VERTICES} vertices; else concurrent ADDS queries (docs/performance.md,
+     * batches, has the measurements). The lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph
+     * class measured: a vertex joins a round's frontier when any of its 128 searches lowered it, so each round does
+     * the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights, the single query's algorithm
+     * runs as concurrent queries.
      *
      * @param algorithm   the caller's algorithm; anything but AUTO is kept
      * @param options     the batch's options
