@@ -7,6 +7,7 @@
 // the ids of the algorithms published to C callers, and gsssp_algorithm_info lists every id.
 #include "algorithms/adds/adds.hpp"
 #include "algorithms/bellman_ford/bellman_ford.hpp"
+#include "algorithms/bellman_ford_inplace/bellman_ford_inplace.hpp"
 #include "algorithms/block_bf/block_bf.hpp"
 #include "algorithms/block_nf/block_nf.hpp"
 #include "algorithms/da2cf/da2cf.hpp"
@@ -46,6 +47,7 @@ const AlgorithmFacts kAlgorithms[] = {
     {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD,    "BLOCK_BELLMAN_FORD", kGpu, false, &block_bf::run},
     {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD,    "MULTI_BELLMAN_FORD", kGpu, false, &multi_bf::run},
     {GSSSP_ALGORITHM_BLOCK_NEAR_FAR,        "BLOCK_NEAR_FAR",     kGpu, false, &block_nf::run},
+    {14,                                    "BELLMAN_FORD_INPLACE", kGpu, false, &bellman_ford_inplace::run},
 };
 
 }  // namespace

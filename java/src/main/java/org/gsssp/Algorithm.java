@@ -115,6 +115,12 @@ public enum Algorithm {
      */
     BLOCK_NEAR_FAR(13, "block-nf", true),
     /**
+     * Bellman-Ford in place: every round relaxes the out-edges of every reached vertex straight into one distance
+     * array (atomicMin), until a round lowers nothing. gsssp's smallest GPU algorithm, kept as the worked example of
+     * adding one (docs/contributing.md); {@link #BELLMAN_FORD} and the others are faster. Non-negative weights only.
+     */
+    BELLMAN_FORD_INPLACE(14, "bellman-ford-inplace", true),
+    /**
      * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
      * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
      * {@link NegativeCycleException} naming a vertex on it, as {@link #HBF} does.
