@@ -5,10 +5,11 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} is resolved per
- * graph by {@link #chooseAuto(Graph, boolean)}: for negative weights {@link #HBF} on a GPU and
- * {@link #CPU_BELLMAN_FORD} without one; else {@link #CPU_DIJKSTRA} without a GPU or below
- * {@link #AUTO_GPU_MIN_EDGES} edges, and {@link #ADDS} above.
+ * The SSSP algorithms gsssp implements. Codes are the C ABI's algorithm ids ({@code gsssp_algorithm_info} lists
+ * them; gsssp.h's enum names those published to C callers). {@link #AUTO} is resolved per graph by
+ * {@link #chooseAuto(Graph, boolean)}: for negative weights {@link #HBF} on a GPU and {@link #CPU_BELLMAN_FORD}
+ * without one; else {@link #CPU_DIJKSTRA} without a GPU or below {@link #AUTO_GPU_MIN_EDGES} edges, and
+ * {@link #ADDS} above.
  */
 public enum Algorithm {
     /**
