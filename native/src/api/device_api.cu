@@ -15,14 +15,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "algorithms/adds/adds.hpp"
-#include "algorithms/bellman_ford/bellman_ford.hpp"
 #include "algorithms/block_bf/block_bf.hpp"
 #include "algorithms/block_nf/block_nf.hpp"
-#include "algorithms/da2cf/da2cf.hpp"
-#include "algorithms/frontier/frontier.hpp"
-#include "algorithms/near_far/near_far.hpp"
-#include "algorithms/hbf/hbf.hpp"
 #include "algorithms/multi_bf/multi_bf.hpp"
 #include "api/guard.hpp"
 #include "api/options.hpp"
@@ -159,35 +153,13 @@ void check_device_algorithm(int32_t algorithm) {
 }
 
 
+// The algorithm's driver, from the table (api/algorithm_table.cu); check_device_algorithm has accepted the id.
 gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& query) {
-  switch (algorithm) {
-    case GSSSP_ALGORITHM_BELLMAN_FORD:
-      return gsssp::bellman_ford::run(query);
-    case GSSSP_ALGORITHM_FRONTIER:
-      return gsssp::frontier::run(query);
-    case GSSSP_ALGORITHM_NEAR_FAR:
-      return gsssp::near_far::run(query);
-    case GSSSP_ALGORITHM_DA2CF_F:
-      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kFrontier, gsssp::da2cf::Layout::kAdjacencyList);
-    case GSSSP_ALGORITHM_DA2CF_U:
-      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyList);
-    case GSSSP_ALGORITHM_DA2CF_F_MATRIX:
-      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kFrontier, gsssp::da2cf::Layout::kAdjacencyMatrix);
-    case GSSSP_ALGORITHM_DA2CF_U_MATRIX:
-      return gsssp::da2cf::run(query, gsssp::da2cf::Relax::kUnresolved, gsssp::da2cf::Layout::kAdjacencyMatrix);
-    case GSSSP_ALGORITHM_HBF:
-      return gsssp::hbf::run(query);
-    case GSSSP_ALGORITHM_ADDS:
-      return gsssp::adds::run(query);
-    case GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD:
-      return gsssp::block_bf::run(query);
-    case GSSSP_ALGORITHM_MULTI_BELLMAN_FORD:
-      return gsssp::multi_bf::run(query);
-    case GSSSP_ALGORITHM_BLOCK_NEAR_FAR:
-      return gsssp::block_nf::run(query);
-    default:
-      gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
+  const gsssp::api::AlgorithmFacts* facts = gsssp::api::find_algorithm(algorithm);
+  if (facts == nullptr || facts->run == nullptr) {
+    gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
+  return facts->run(query);
 }
 
 // Reads of a result at most this many vertices long are single 8-byte copies; longer ones a gather kernel.

@@ -7,6 +7,11 @@
 #include "common/error.hpp"
 #include "gsssp.h"
 
+namespace gsssp {
+struct AlgorithmRun;
+struct QueryContext;
+}  // namespace gsssp
+
 namespace gsssp::api {
 
 constexpr int kDefaultBlockSize = 256;
@@ -61,39 +66,21 @@ inline ResolvedOptions resolve_options(const gsssp_options* options) {
 
 enum class AlgorithmKind { kCpu, kGpu, kUnknown };
 
-// What the C ABI knows of each algorithm id, in one table: adding an algorithm means a row here, its driver
-// in device_api.cu's run_algorithm (GPU) or run_cpu (host), and its constant in Java's Algorithm.
+// A GPU algorithm's host driver (its folder's run function): one query on a resident graph.
+using AlgorithmDriver = AlgorithmRun (*)(const QueryContext& query);
+
+// What the C ABI knows of each algorithm id. The rows are in one table, api/algorithm_table.cu: adding a GPU
+// algorithm means its folder under algorithms/ plus one row there (and its constant in Java's Algorithm).
 struct AlgorithmFacts {
   int32_t id;
-  const char* name;
+  const char* name;        // gsssp_algorithm_info's name: the Java constant's, upper case
   AlgorithmKind kind;
-  bool negative_weights;  // accepts negative weights (the others assume distances only fall to a fixed point)
+  bool negative_weights;   // accepts negative weights (the others assume distances only fall to a fixed point)
+  AlgorithmDriver run;     // GPU algorithms: the driver; null for the host ones (host_api.cpp runs those)
 };
 
-inline constexpr AlgorithmFacts kAlgorithms[] = {
-    {GSSSP_ALGORITHM_CPU_DIJKSTRA, "CPU_DIJKSTRA", AlgorithmKind::kCpu, false},
-    {GSSSP_ALGORITHM_BELLMAN_FORD, "BELLMAN_FORD", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_FRONTIER, "FRONTIER", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_NEAR_FAR, "NEAR_FAR", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_DA2CF_F, "DA2CF_F", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_DA2CF_U, "DA2CF_U", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_HBF, "HBF", AlgorithmKind::kGpu, true},
-    {GSSSP_ALGORITHM_ADDS, "ADDS", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_DA2CF_F_MATRIX, "DA2CF_F_MATRIX", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_DA2CF_U_MATRIX, "DA2CF_U_MATRIX", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_CPU_BELLMAN_FORD, "CPU_BELLMAN_FORD", AlgorithmKind::kCpu, true},
-    {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "BLOCK_BELLMAN_FORD", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "MULTI_BELLMAN_FORD", AlgorithmKind::kGpu, false},
-    {GSSSP_ALGORITHM_BLOCK_NEAR_FAR, "BLOCK_NEAR_FAR", AlgorithmKind::kGpu, false},
-};
-
-// The row of `algorithm`, or null for an unknown id.
-inline const AlgorithmFacts* find_algorithm(int32_t algorithm) {
-  for (const AlgorithmFacts& facts : kAlgorithms) {
-    if (facts.id == algorithm) return &facts;
-  }
-  return nullptr;
-}
+// The row of `algorithm`, or null for an unknown id (api/algorithm_table.cu).
+const AlgorithmFacts* find_algorithm(int32_t algorithm);
 
 inline AlgorithmKind classify_algorithm(int32_t algorithm) {
   const AlgorithmFacts* facts = find_algorithm(algorithm);

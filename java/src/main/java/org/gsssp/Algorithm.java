@@ -5,10 +5,11 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The SSSP algorithms gsssp implements. Codes match gsssp.h's gsssp_algorithm. {@link #AUTO} is resolved per
- * graph by {@link #chooseAuto(Graph, boolean)}: for negative weights {@link #HBF} on a GPU and
- * {@link #CPU_BELLMAN_FORD} without one; else {@link #CPU_DIJKSTRA} without a GPU or below
- * {@link #AUTO_GPU_MIN_EDGES} edges, and {@link #ADDS} above.
+ * The SSSP algorithms gsssp implements. Codes are the C ABI's algorithm ids ({@code gsssp_algorithm_info} lists
+ * them; gsssp.h's enum names those published to C callers). {@link #AUTO} is resolved per graph by
+ * {@link #chooseAuto(Graph, boolean)}: for negative weights {@link #HBF} on a GPU and {@link #CPU_BELLMAN_FORD}
+ * without one; else {@link #CPU_DIJKSTRA} without a GPU or below {@link #AUTO_GPU_MIN_EDGES} edges, and
+ * {@link #ADDS} above.
  */
 public enum Algorithm {
     /**
@@ -18,21 +19,34 @@ public enum Algorithm {
      * gives {@link #ADDS}.
      */
     AUTO(-1, "auto", false),
-    /** Dijkstra with a binary heap on the host; the reference every GPU result is checked against. */
+    /**
+     * Dijkstra on the host, with Dial's buckets for small integer weights and a radix heap otherwise; the reference
+     * every GPU result is checked against.
+     */
     CPU_DIJKSTRA(0, "dijkstra-cpu", false),
     /** Harish &amp; Narayanan's Bellman-Ford (cost and updating-cost arrays), as written up by Patel (2023). */
     BELLMAN_FORD(1, "bellman-ford", true),
-    /** Martín et al. (ICCS'09) relax_F: only vertices whose distance changed relax their out-edges. */
+    /**
+     * The relax_F frontier algorithm of Martín {@literal et al.} (ICCS'09): only vertices whose distance changed relax
+     * their out-edges.
+     */
     FRONTIER(2, "frontier", true),
     /**
-     * Davidson et al. (IPDPS'14) Near-Far as optimized in LonestarGPU: two piles, Delta = C·W/D; traces its near pile.
+     * The Near-Far algorithm of Davidson {@literal et al.} (IPDPS'14) as optimized in LonestarGPU: two piles,
+     * Delta = C·W/D; traces its near pile.
      * One persistent kernel per query, with a grid barrier between rounds and each round's pile spread over the
      * warps of the whole grid.
      */
     NEAR_FAR(3, "near-far", true),
-    /** Martín et al. (ICCS'09) DA2CF with relax_F: compound frontiers (all vertices at the minimum), atomicMin. */
+    /**
+     * DA2CF of Martín {@literal et al.} (ICCS'09) with relax_F: compound frontiers (all vertices at the minimum),
+     * atomicMin.
+     */
     DA2CF_F(4, "da2cf-f", true),
-    /** Martín et al. (ICCS'09) DA2CF with relax_U: unresolved vertices pull from frontier predecessors, no atomics. */
+    /**
+     * DA2CF of Martín {@literal et al.} (ICCS'09) with relax_U: unresolved vertices pull from frontier predecessors, no
+     * atomics.
+     */
     DA2CF_U(5, "da2cf-u", true),
     /** DA2CF relax_F on a dense adjacency matrix built on the GPU (section 5); at most 16,384 vertices. */
     DA2CF_F_MATRIX(8, "da2cf-f-matrix", true),
@@ -72,37 +86,41 @@ public enum Algorithm {
      */
     ADDS(7, "adds", true),
     /**
-     * Bellman-Ford run whole inside one thread block, with the distances in shared memory: gsssp's solver for
-     * small graphs, where the algorithms built for large ones wait on launches and grid-wide hand-offs more
-     * than they compute (ADDS's persistent grid took about 0.10 ms of kernel time on a 1,000-vertex graph, its
-     * one-block schedule, which small graphs now get, 0.058 ms, and this solver's kernel about 0.046 ms: H100,
-     * {@code benchmarks/results/serving/2026-11-27_4571df9_h100}). Each query takes one
-     * streaming multiprocessor, so concurrent queries run side by side. Non-negative weights only. The graph's
-     * distances must fit one block's shared memory, 12 bytes per vertex with int weights and 8 with float:
-     * about 19,000 int-weighted vertices on an H100 or H200, 13,000 on an A100, 8,000 on sm_86/sm_89 cards;
-     * a larger graph raises {@link UnsupportedInputException}.
+     * Bellman-Ford run whole inside one thread block, with the distances in shared memory: gsssp's solver for small
+     * graphs, where the algorithms built for large ones wait on launches and grid-wide hand-offs more than they compute
+     * (on a 1,000-vertex graph its kernel is faster than ADDS's, persistent grid or one-block schedule:
+     * docs/performance.md, small graphs). Each query takes one streaming multiprocessor, so concurrent queries run side
+     * by side. Non-negative weights only. The graph's distances must fit one block's shared memory, 12 bytes per vertex
+     * with int weights and 8 with float: about 19,000 int-weighted vertices on an H100 or H200, 13,000 on an A100,
+     * 8,000 on sm_86/sm_89 cards; a larger graph raises {@link UnsupportedInputException}.
      */
     BLOCK_BELLMAN_FORD(11, "block-bf", true),
     /**
-     * Bellman-Ford with a source dimension: up to 128 searches in one launch, a warp lane per source, so that each
-     * edge is read once for all of them and one round serves all (after MS-BFS, Then et al., PVLDB 2014). Named in
-     * {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)} it runs a batch in one
+     * Bellman-Ford with a source dimension: up to 128 searches in one launch, a warp lane per source, so that each edge
+     * is read once for all of them and one round serves all (after MS-BFS, Then {@literal et al.}, PVLDB 2014). Named
+     * in {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)} it runs a batch in one
      * launch per 128 sources; a single query runs it with one source. Slower than concurrent ADDS queries on every
-     * graph class measured (see {@link DeviceGraph#chooseBatch}), so AUTO never picks it. Non-negative weights
-     * only; batches give distances only.
+     * graph class measured (see {@link DeviceGraph#chooseBatch}), so AUTO never picks it. Non-negative weights only;
+     * batches give distances only.
      */
     MULTI_BELLMAN_FORD(12, "multi-bf", true),
     /**
-     * Near-Far (Davidson et al., IPDPS'14) run whole inside one thread block per source, its distances, near queues
-     * and far piles in global memory: the batch design for graphs too large for one block's shared memory. A round
-     * ends at a block barrier instead of a kernel launch, and a launch runs as many searches at once as the SMs hold
-     * blocks (hundreds). Named in {@link DeviceGraph#queryBatch} or {@link DeviceGraph#matrix(int[], int[], Algorithm)}
-     * it runs a batch in launches of as many sources as fit 16 GiB of device memory, or half of what is free (36 bytes
-     * per vertex and source, plus the rows); a single query runs one block, a small part of the GPU. Non-negative
-     * weights only; batches give distances only. {@link Options#blockSize()} fixes the block's threads, rounded up to
-     * 256, 512 or 1024; {@link DeltaSteppingParams} its Delta.
+     * Near-Far (Davidson {@literal et al.}, IPDPS'14) run whole inside one thread block per source, its distances, near
+     * queues and far piles in global memory: the batch design for graphs too large for one block's shared memory. A
+     * round ends at a block barrier instead of a kernel launch, and a launch runs as many searches at once as the SMs
+     * hold blocks (hundreds). Named in {@link DeviceGraph#queryBatch} or
+     * {@link DeviceGraph#matrix(int[], int[], Algorithm)} it runs a batch in launches of as many sources as fit 16 GiB of device memory, or half of what is
+     * free (36 bytes per vertex and source, plus the rows); a single query runs one block, a small part of the GPU.
+     * Non-negative weights only; batches give distances only. {@link Options#blockSize()} fixes the block's threads,
+     * rounded up to 256, 512 or 1024; {@link DeltaSteppingParams} its Delta.
      */
     BLOCK_NEAR_FAR(13, "block-nf", true),
+    /**
+     * Bellman-Ford in place: every round relaxes the out-edges of every reached vertex straight into one distance
+     * array (atomicMin), until a round lowers nothing. gsssp's smallest GPU algorithm, kept as the worked example of
+     * adding one (docs/contributing.md); {@link #BELLMAN_FORD} and the others are faster. Non-negative weights only.
+     */
+    BELLMAN_FORD_INPLACE(14, "bellman-ford-inplace", true),
     /**
      * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
      * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
@@ -118,13 +136,9 @@ public enum Algorithm {
     /**
      * AUTO's crossover: with a GPU and non-negative weights, a graph with fewer edges than this is solved by
      * {@link #CPU_DIJKSTRA} (launch and copy cost more than the CPU's whole answer), one with at least this many
-     * by {@link #ADDS}. Measured from Java (whole call into QueryBuffers, CrossoverBenchmark) on an H100 host,
-     * benchmarks/results/serving/2026-11-26_fecdf8a_h100: CPU Dijkstra answered sooner on a 64x64 grid
-     * (16,128 edges: 367 us against 577 us) and on random d=7 with 1,024 vertices (7,168 edges: 70 against
-     * 185 us); ADDS answered sooner on a 128x128 grid (65,024 edges: 1,058 against 1,438 us) and on random
-     * d=7 with 4,096 vertices (28,672 edges: 197 against 418 us). The crossovers lie near 32,000 edges
-     * (grids, high diameter) and 12,000 (random, low diameter); 20,000 sits between them, near their
-     * geometric mean. (An H200 run of the same benchmark put both crossovers in the same intervals.)
+     * by {@link #ADDS}. Measured from Java (whole call into QueryBuffers, CrossoverBenchmark): the crossovers lie
+     * near 32,000 edges on grids (high diameter) and 12,000 on random graphs (low diameter); 20,000 sits between
+     * them, near their geometric mean (docs/performance.md, crossover).
      */
     public static final long AUTO_GPU_MIN_EDGES = 20_000;
 
@@ -177,7 +191,7 @@ public enum Algorithm {
 
     /**
      * The GPU algorithm AUTO uses for non-negative weights, {@link #ADDS} (the fastest on every graph class measured
-     * from Java: benchmarks/results/serving/ and many/): what {@link #AUTO} picks on a GPU for a graph
+     * from Java: docs/performance.md): what {@link #AUTO} picks on a GPU for a graph
      * without negative weights and with at least {@link #AUTO_GPU_MIN_EDGES} edges. It does not look at the graph;
      * use {@link #chooseAuto(Graph, boolean)} to resolve AUTO for a given one.
      *
@@ -223,11 +237,8 @@ public enum Algorithm {
      * networks, grids, meshes: long shortest paths and narrow frontiers, which leave most of the GPU idle under one
      * search) run a block per source whatever their size; so do graphs of at most {@link #AUTO_BLOCK_NF_MAX_VERTICES}
      * vertices, whose searches are too small to fill the GPU whatever their degree. Larger, denser graphs (uniform
-     * random, power-law: frontiers wide enough to fill the GPU) run concurrent ADDS queries. H200, µs per answer, 256
-     * random sources, block-nf against concurrent ADDS in one run (benchmarks/results/many/2026-11-26_ddf1b4b_h200):
-     * USA-road-d.NY (264k vertices, 2.8 edges per vertex) 132.2 against 833.2; grid 1024² (1M, 4.0) 520.1 against
-     * 2,389.7; delaunay_n15 (33k, 6.0) 11.6 against 99.9; soc-Slashdot0902 (82k, 11.5) 32.2 against 87.4; random 1M × 7
-     * 1,149.0 against 953.3; R-MAT 20 (1M, 16) 1,678.2 against 1,278.8.
+     * random, power-law: frontiers wide enough to fill the GPU) run concurrent ADDS queries (docs/performance.md,
+     * batches: block-nf against concurrent ADDS per graph class).
      */
     public static final double AUTO_BLOCK_NF_MAX_DEGREE = 5.0;
 
@@ -251,9 +262,7 @@ public enum Algorithm {
      *       vertices: {@link #BLOCK_NEAR_FAR}, a block per source;</li>
      *   <li>else the single query's algorithm ({@link #ADDS}) as concurrent queries.</li>
      * </ol>
-     * Measured on an H200 (µs per answer, 256 random sources): rome99 block-bf 3.2 against the CPU's 16 cores 30.1
-     * (benchmarks/results/many/2026-11-26_e0e12ca_h200 and 2026-11-26_8112a3d_h200); for the larger graphs see
-     * {@link #AUTO_BLOCK_NF_MAX_DEGREE}.
+     * The measurements are in docs/performance.md (batches).
      *
      * @param graph          the graph, open
      * @param blockFit       {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2

@@ -39,7 +39,7 @@ final class Batches {
             throw new IllegalArgumentException("a batch needs at least one worker");
         }
         for (int s : sources) {
-            Sssp.checkSource(graph, s);
+            Checks.checkSource(graph, s);
         }
         if (sources.length == 0) {
             return;

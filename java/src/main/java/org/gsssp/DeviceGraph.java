@@ -1,20 +1,5 @@
 package org.gsssp;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import org.gsssp.internal.HostMemory;
-import org.gsssp.internal.NativeGraph;
-import org.gsssp.internal.NativeLibrary;
-import org.gsssp.internal.OutputBlock;
-import org.gsssp.internal.QueryGate;
-import org.gsssp.internal.OutputPool;
-import org.gsssp.internal.Status;
-import org.gsssp.internal.ffi.GssspNative;
-import org.gsssp.internal.ffi.gsssp_certificate;
-import org.gsssp.internal.ffi.gsssp_progress_fn;
-import org.gsssp.internal.ffi.gsssp_stats;
-
 /**
  * A graph resident on one GPU, answering many queries.
  *
@@ -37,18 +22,18 @@ import org.gsssp.internal.ffi.gsssp_stats;
  * on small graphs) read it, so it must stay open for those.
  */
 public final class DeviceGraph implements AutoCloseable {
-    private final Graph graph;
-    private final DeviceInfo device;
-    private final MemorySegment handle;
-    private final OutputPool outputs;
-    private final QueryGate gate;
+    private final DeviceHandle handle;
+    private final DeviceQueries queries;
+    private final ResidentQueries resident;
+    private final DeviceBatches batches;
+    private final DeviceMatrices matrices;
 
-    private DeviceGraph(Graph graph, DeviceInfo device, MemorySegment handle) {
-        this.graph = graph;
-        this.gate = new QueryGate("device graph of " + graph.name());
-        this.device = device;
+    private DeviceGraph(DeviceHandle handle) {
         this.handle = handle;
-        this.outputs = new OutputPool(graph.numVertices(), true);
+        this.queries = new DeviceQueries(handle);
+        this.resident = new ResidentQueries(handle);
+        this.batches = new DeviceBatches(handle, queries);
+        this.matrices = new DeviceMatrices(handle, batches, resident);
     }
 
     /**
@@ -98,52 +83,15 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if {@code graph} is closed
      */
     public static DeviceGraph upload(Graph graph, int device, UploadProgress progress) {
-        NativeLibrary.ensureLoaded();
-        int count = Devices.count();
-        if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found); "
-                    + "use Algorithm.CPU_DIJKSTRA or Algorithm.AUTO to run on the CPU");
-        }
-        if (device < 0 || device >= count) {
-            throw new IllegalArgumentException("device " + device + " does not exist; this machine has " + count);
-        }
-        DeviceInfo info = Devices.info(device);
-        graph.acquireNative();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            MemorySegment csr = NativeGraph.csr(graph, arena);
-            if (progress == null) {
-                Status.check(GssspNative.gsssp_device_graph_create(out, device, csr),
-                        "uploading " + graph.name() + " to " + info.name());
-            } else {
-                // An exception must never unwind through the native frames of an upcall (the JVM would stop):
-                // the stub catches it, answers nonzero so that the library stops and frees the upload, and it is
-                // rethrown here once the call has returned.
-                Throwable[] thrown = new Throwable[1];
-                MemorySegment stub = gsssp_progress_fn.allocate((done, total, user) -> {
-                    try {
-                        progress.progress(done, total);
-                        return 0;
-                    } catch (Throwable t) {
-                        thrown[0] = t;
-                        return 1;
-                    }
-                }, arena);
-                int status = GssspNative.gsssp_device_graph_create_with_progress(out, device, csr, stub,
-                        MemorySegment.NULL);
-                if (thrown[0] instanceof RuntimeException e) {
-                    throw e;
-                } else if (thrown[0] instanceof Error e) {
-                    throw e;
-                } else if (thrown[0] != null) {
-                    throw new IllegalStateException("the upload's progress listener threw", thrown[0]);
-                }
-                Status.check(status, "uploading " + graph.name() + " to " + info.name());
-            }
-            return new DeviceGraph(graph, info, out.get(ValueLayout.ADDRESS, 0));
-        } finally {
-            graph.releaseNative();
-        }
+        return new DeviceGraph(DeviceHandle.upload(graph, device, progress, DeviceHandle.NO_GPU_FOR_DEVICE_GRAPH));
+    }
+
+    /**
+     * {@link #upload(Graph)} for a caller that names a GPU algorithm ({@link Sssp}): without a GPU the
+     * {@link NoGpuException} ends with {@code advice} instead of pointing to the CPU path.
+     */
+    static DeviceGraph upload(Graph graph, String advice) {
+        return new DeviceGraph(DeviceHandle.upload(graph, 0, null, advice));
     }
 
     /**
@@ -152,7 +100,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the host graph (open or not)
      */
     public Graph graph() {
-        return graph;
+        return handle.graph();
     }
 
     /**
@@ -161,7 +109,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the device's properties (its free memory as it was before the upload)
      */
     public DeviceInfo device() {
-        return device;
+        return handle.device();
     }
 
     /**
@@ -171,14 +119,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if this device graph is closed
      */
     public long deviceMemoryBytes() {
-        enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment bytes = arena.allocate(ValueLayout.JAVA_LONG);
-            Status.check(GssspNative.gsssp_device_graph_memory(handle, bytes), "device memory");
-            return bytes.get(ValueLayout.JAVA_LONG, 0);
-        } finally {
-            exit();
-        }
+        return handle.memoryBytes();
     }
 
     /**
@@ -223,32 +164,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
      */
     public Result query(int source, Algorithm algorithm, Options options) {
-        Algorithm resolved = resolve(algorithm);
-        Sssp.checkSource(graph, source);
-        boolean predecessors = options.computePredecessors();
-        enter();
-        try {
-            if (!resolved.requiresGpu()) {
-                return Sssp.cpu(graph, source, resolved, options, null);
-            }
-            OutputBlock block = outputs.take(predecessors);
-            Result result;
-            try {
-                Ran ran = run(source, resolved, options, block.distances(), predecessors ? block.predecessors() : null);
-                OutputPool pool = outputs;
-                result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                        resolved, device.name(), ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
-                        .bindGraph(graph);
-            } catch (RuntimeException | Error e) {
-                outputs.give(block);
-                throw e;
-            }
-            // From here the Result owns the block (it gives it back once, when closed or collected). With
-            // Options.certify the native query checked the answer on the GPU before copying it out.
-            return result;
-        } finally {
-            exit();
-        }
+        return queries.query(source, algorithm, options);
     }
 
     /**
@@ -268,30 +184,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link NegativeCycleException}
      */
     public Result query(int source, Algorithm algorithm, Options options, QueryBuffers into) {
-        Algorithm resolved = resolve(algorithm);
-        Sssp.checkSource(graph, source);
-        if (!resolved.requiresGpu()) {
-            enter();
-            try {
-                return Sssp.solve(graph, source, resolved, options, into);
-            } finally {
-                exit();
-            }
-        }
-        boolean predecessors = options.computePredecessors();
-        long generation = into.begin(graph, predecessors);
-        try {
-            enter();
-            try {
-                Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
-                return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
-                        device.name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph);
-            } finally {
-                exit();
-            }
-        } finally {
-            into.end();
-        }
+        return queries.query(source, algorithm, options, into);
     }
 
     /**
@@ -311,35 +204,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GssspException (a subclass) if the query fails, e.g. {@link DeviceMemoryException}
      */
     public DeviceResult queryResident(int source, Algorithm algorithm, Options options) {
-        return queryResident(source, algorithm, options, null);
-    }
-
-    // stopAt: targets the search may stop at (ADDS, checked on the GPU; gsssp.h); the result's other distances are
-    // then upper bounds, so such a result never leaves this class.
-    private DeviceResult queryResident(int source, Algorithm algorithm, Options options, int[] stopAt) {
-        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAutoOnGpu(graph) : algorithm;
-        if (!resolved.requiresGpu()) {
-            throw new IllegalArgumentException(resolved.cliName() + " runs on the CPU; a resident result needs a GPU algorithm");
-        }
-        Sssp.checkSource(graph, source);
-        enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
-            if (stopAt != null) {
-                nativeOptions = NativeGraph.withTargets(nativeOptions, stopAt, arena);
-            }
-            int status = GssspNative.gsssp_device_graph_sssp_resident(handle, resolved.code(), source, nativeOptions,
-                    out, stats);
-            if (status != GssspNative.GSSSP_SUCCESS()) {
-                Status.checkQuery(status, describe(resolved, source), stats);
-            }
-            return new DeviceResult(this, out.get(ValueLayout.ADDRESS, 0), source, resolved, NativeGraph.stats(stats),
-                    options.computePredecessors());
-        } finally {
-            exit();
-        }
+        return resident.query(source, algorithm, options, null);
     }
 
     /**
@@ -354,21 +219,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return their distances in order, +infinity for unreachable ones
      */
     public double[] distances(int source, int[] targets) {
-        if (!resolve(Algorithm.AUTO).requiresGpu()) {
-            enter();
-            try {
-                return Sssp.distances(graph, source, targets);
-            } finally {
-                exit();
-            }
-        }
-        Sssp.checkTargets(graph, targets);
-        if (targets.length == 0) {
-            return new double[0];
-        }
-        try (DeviceResult r = queryTargets(source, targets)) {
-            return r.distances(targets);
-        }
+        return resident.distances(source, targets);
     }
 
     /**
@@ -380,34 +231,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws IllegalStateException if the graph's weights are FLOAT32
      */
     public long[] distancesAsLong(int source, int[] targets) {
-        if (graph.weightType() != WeightType.INT32) {
-            throw new IllegalStateException("distancesAsLong is for int32-weighted graphs; this one has " + graph.weightType());
-        }
-        if (!resolve(Algorithm.AUTO).requiresGpu()) {
-            enter();
-            try {
-                return Sssp.distancesAsLong(graph, source, targets);
-            } finally {
-                exit();
-            }
-        }
-        Sssp.checkTargets(graph, targets);
-        if (targets.length == 0) {
-            return new long[0];
-        }
-        try (DeviceResult r = queryTargets(source, targets)) {
-            return r.distancesAsLong(targets);
-        }
-    }
-
-    /**
-     * AUTO's GPU query, resident, without predecessors, told the targets: ADDS stops once the head bucket has passed
-     * them and the GPU has checked that no edge within the ball of the largest target distance improves its head
-     * (which proves their distances exact; a failed check runs the search in full). Only the targets' distances
-     * cross the bus.
-     */
-    private DeviceResult queryTargets(int source, int[] targets) {
-        return queryResident(source, resolve(Algorithm.AUTO), Sssp.NO_PREDECESSORS, targets);
+        return resident.distancesAsLong(source, targets);
     }
 
     /**
@@ -418,17 +242,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the path, empty if the target is unreachable
      */
     public ShortestPath path(int source, int target) {
-        if (!resolve(Algorithm.AUTO).requiresGpu()) {
-            enter();
-            try {
-                return Sssp.path(graph, source, target);
-            } finally {
-                exit();
-            }
-        }
-        try (DeviceResult r = queryResident(source, Algorithm.AUTO, Options.defaults())) {
-            return r.path(target);
-        }
+        return resident.path(source, target);
     }
 
     /**
@@ -459,64 +273,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
-        Options noTree = Sssp.NO_PREDECESSORS;
-        Algorithm design = resolveBatch(algorithm, noTree, sources.length);
-        if (oneLaunch(design)) {
-            Sssp.checkTargets(graph, targets);
-            return oneLaunchMatrix(sources, targets, design, noTree);
-        }
-        if (!design.requiresGpu()) {
-            enter();
-            try {
-                return Sssp.matrix(graph, sources, targets);
-            } finally {
-                exit();
-            }
-        }
-        Sssp.checkTargets(graph, targets);
-        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
-        try {
-            java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
-                try (DeviceResult r = queryResident(sources[i], design, noTree)) {
-                    if (m.weightType() == WeightType.INT32) {
-                        m.setRow(i, r.distancesAsLong(targets));
-                    } else {
-                        m.setRow(i, r.distances(targets));
-                    }
-                }
-            });
-            return m;
-        } catch (RuntimeException | Error e) {
-            m.close();
-            throw e;
-        }
-    }
-
-    /** The matrix by the one-launch design: one native call, only the targets' columns cross the bus. */
-    private DistanceMatrix oneLaunchMatrix(int[] sources, int[] targets, Algorithm algorithm, Options options) {
-        for (int s : sources) {
-            Sssp.checkSource(graph, s);
-        }
-        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
-        enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, sources.length));
-            for (int i = 0; i < sources.length; i++) {
-                ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[i]);
-            }
-            MemorySegment columns = arena.allocateFrom(ValueLayout.JAVA_INT, targets);
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, algorithm.code(), ids, sources.length, columns,
-                    targets.length, NativeGraph.queryOptions(options, arena), m.writable(), MemorySegment.NULL, stats);
-            Status.checkQuery(status, algorithm.cliName() + " matrix of " + sources.length + " x " + targets.length + " on " + graph.name(),
-                    stats);
-            return m;
-        } catch (RuntimeException | Error e) {
-            m.close();
-            throw e;
-        } finally {
-            exit();
-        }
+        return matrices.matrix(sources, targets, algorithm);
     }
 
     /**
@@ -548,43 +305,20 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws RuntimeException what a query or the consumer threw first; the batch stops there
      */
     public void queryBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
-        Algorithm resolved = resolveBatch(algorithm, options, sources.length);
-        enter();
-        try {
-            if (oneLaunch(resolved) && !options.computePredecessors()) {
-                oneLaunchBatch(sources, resolved, options, consumer);
-                return;
-            }
-            if (!resolved.requiresGpu()) {
-                Sssp.cpuBatch(graph, sources, resolved, options, consumer);
-                return;
-            }
-            Batches.run(graph, sources, options.computePredecessors(), batchWorkers(options),
-                    (source, into) -> query(source, resolved, options, into), consumer);
-        } finally {
-            exit();
-        }
+        batches.run(sources, algorithm, options, consumer);
     }
 
     /**
      * Queries a {@link #queryBatch} of concurrent ADDS (or H-BF) queries keeps in flight on the GPU: 3, or the system
      * property {@code gsssp.batchInFlight}. AUTO sends large dense graphs here (R-MAT, uniform random), whose searches
-     * already spread over the whole GPU: more of them at once only share the L2 cache. H100, BatchBenchmark.batch,
-     * 256 sources, µs per answer with 1, 2, 3, 4, 6, 8 in flight: R-MAT 20 1,248, 1,081, 1,067, 1,080, 1,198, 1,298;
-     * random 1M × 7 1,613, 1,484, 1,551, 1,624, 1,749, 1,832 (benchmarks/results/many/2026-11-26_6221ff7_h100).
-     * (Threads of the caller's own are another matter: eight threads sharing one resident USA-road-d.NY answered 4.4
-     * times the queries per second of one, benchmarks/results/serving/2026-11-26_fecdf8a_h100.)
+     * already spread over the whole GPU: more of them at once only share the L2 cache, and 2 to 4 in flight answered
+     * fastest (docs/performance.md, batches). Threads of the caller's own are another matter: small searches from
+     * several threads overlap well on one resident graph.
      */
-    public static final int BATCH_IN_FLIGHT = Integer.getInteger("gsssp.batchInFlight", 3);
+    public static final int BATCH_IN_FLIGHT = DeviceBatches.BATCH_IN_FLIGHT;
 
     /** Sources per native call of the multi-bf batch design (four launches of 128). */
-    public static final int MULTI_CHUNK_MAX = 512;
-
-    /** Sources per native call of the block-per-source batch design (a launch of up to 8,192 blocks). */
-    static final int BLOCK_CHUNK_MAX = 8_192;
-
-    /** Host memory of the one-launch batch design's row buffers together, at most (one buffer for a batch that fits). */
-    static final long MULTI_HOST_BYTES = 2L << 30;
+    public static final int MULTI_CHUNK_MAX = DeviceBatches.MULTI_CHUNK_MAX;
 
     /**
      * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseBatchOnGpu}'s
@@ -593,13 +327,11 @@ public final class DeviceGraph implements AutoCloseable {
      * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;
      * {@link Algorithm#BLOCK_NEAR_FAR} (a block per source) for sparse graphs (at most
      * {@link Algorithm#AUTO_BLOCK_NF_MAX_DEGREE} edges per vertex: road networks, grids, meshes) and graphs of at most
-     * {@link Algorithm#AUTO_BLOCK_NF_MAX_VERTICES} vertices; else concurrent ADDS queries. H200, µs per answer, 256
-     * random sources (benchmarks/results/many/2026-11-26_ddf1b4b_h200): USA-road-d.NY block-nf 132.2 against concurrent
-     * ADDS 833.2; R-MAT 20 1,678.2 against 1,278.8; rome99 block-bf 3.2 against the CPU's 30.1 (earlier runs). The
-     * lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph class measured
-     * (benchmarks/results/many/2026-11-26_dd2dee6_h200): a vertex joins a round's frontier when any of its 128 searches
-     * lowered it, so each round does the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights,
-     * the single query's algorithm runs as concurrent queries.
+     * {@link Algorithm#AUTO_BLOCK_NF_MAX_VERTICES} vertices; else concurrent ADDS queries (docs/performance.md,
+     * batches, has the measurements). The lanes design ({@link Algorithm#MULTI_BELLMAN_FORD}) lost on every graph
+     * class measured: a vertex joins a round's frontier when any of its 128 searches lowered it, so each round does
+     * the union of 128 Bellman-Ford frontiers. With predecessors, or negative weights, the single query's algorithm
+     * runs as concurrent queries.
      *
      * @param algorithm   the caller's algorithm; anything but AUTO is kept
      * @param options     the batch's options
@@ -607,18 +339,8 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the algorithm the batch runs
      */
     public Algorithm chooseBatch(Algorithm algorithm, Options options, int sourceCount) {
-        return resolveBatch(algorithm, options, sourceCount);
+        return batches.resolve(algorithm, options, sourceCount);
     }
-
-    private Algorithm resolveBatch(Algorithm algorithm, Options options, int sourceCount) {
-        if (algorithm != Algorithm.AUTO) {
-            return algorithm;
-        }
-        return Algorithm.chooseBatchOnGpu(graph, blockFit(), options.computePredecessors());
-    }
-
-    /** gsssp_device_graph_block_fit for this graph, asked once: -1 until then. */
-    private volatile int blockFit = -1;
 
     /**
      * How {@link Algorithm#BLOCK_BELLMAN_FORD} runs on this graph on its device: 0 not at all (too large), 1 with its
@@ -628,19 +350,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if this device graph is closed
      */
     int blockFit() {
-        int fit = blockFit;
-        if (fit < 0) {
-            enter();
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment out = arena.allocate(ValueLayout.JAVA_INT);
-                Status.check(GssspNative.gsssp_device_graph_block_fit(handle, out), "asking how BLOCK_BELLMAN_FORD fits " + graph.name());
-                fit = out.get(ValueLayout.JAVA_INT, 0);
-                blockFit = fit;
-            } finally {
-                exit();
-            }
-        }
-        return fit;
+        return handle.blockFit();
     }
 
     /**
@@ -648,8 +358,7 @@ public final class DeviceGraph implements AutoCloseable {
      * host memory (n distances of 8 bytes, and predecessors of 4 if asked, per worker) would pass about 1 GiB.
      */
     int batchWorkers(Options options) {
-        long perWorker = (long) graph.numVertices() * (options.computePredecessors() ? 12 : 8);
-        return (int) Math.max(1, Math.min(BATCH_IN_FLIGHT, (1L << 30) / Math.max(1, perWorker)));
+        return batches.workers(options);
     }
 
     /**
@@ -658,223 +367,7 @@ public final class DeviceGraph implements AutoCloseable {
      * to pool the workers of all its devices.
      */
     Algorithm concurrentBatchAlgorithm(Algorithm algorithm, Options options, int sourceCount) {
-        Algorithm resolved = resolveBatch(algorithm, options, sourceCount);
-        if ((oneLaunch(resolved) && !options.computePredecessors()) || !resolved.requiresGpu()) {
-            return null;
-        }
-        return resolved;
-    }
-
-    /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */
-    private static boolean oneLaunch(Algorithm algorithm) {
-        return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD
-                || algorithm == Algorithm.BLOCK_NEAR_FAR;
-    }
-
-
-
-    /** The one-launch designs of {@link #queryBatch}: native calls of many sources, two in turn. */
-    private void oneLaunchBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
-        java.util.Objects.requireNonNull(consumer, "consumer");
-        for (int s : sources) {
-            Sssp.checkSource(graph, s);
-        }
-        if (sources.length == 0) {
-            return;
-        }
-        long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
-        int most = algorithm == Algorithm.MULTI_BELLMAN_FORD ? MULTI_CHUNK_MAX : BLOCK_CHUNK_MAX;
-        int chunk;
-        int buffersNeeded;
-        if (sources.length <= most && sources.length * rowBytes <= MULTI_HOST_BYTES) {
-            chunk = sources.length;  // one call, one buffer
-            buffersNeeded = 1;
-        } else {
-            chunk = (int) Math.max(1, Math.min(most, MULTI_HOST_BYTES / 2 / rowBytes));
-            if (algorithm == Algorithm.MULTI_BELLMAN_FORD && chunk >= 128) {
-                chunk -= chunk % 128;  // whole launches of its 128 lanes
-            }
-            int calls = (sources.length + chunk - 1) / chunk;
-            chunk = (sources.length + calls - 1) / calls;  // calls of equal size: a short last call would idle the GPU
-            buffersNeeded = 2;
-        }
-        BatchRows buffers = takeRows(chunk, chunk * rowBytes, buffersNeeded);
-        java.util.concurrent.ExecutorService runner = null;
-        java.util.concurrent.Future<Stats> pending = null;
-        try {
-            MemorySegment[] rows = buffers.rows;
-            MemorySegment[] reached = buffers.reached;
-            final int size = chunk;
-            // One call's worth runs on the caller's thread; more alternate with a second thread, which runs the next
-            // call while the consumer reads this one's rows.
-            Stats only = sources.length <= chunk ? runOneLaunch(algorithm, sources, 0, sources.length, options, rows[0], reached[0])
-                    : null;
-            if (only == null) {
-                runner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-                    Thread t = new Thread(r, "gsssp-batch");
-                    t.setDaemon(true);
-                    return t;
-                });
-                pending = runner.submit(() -> runOneLaunch(algorithm, sources, 0, size, options, rows[0], reached[0]));
-            }
-            for (int first = 0, b = 0; first < sources.length; first += chunk, b ^= 1) {
-                Stats launch = only != null ? only : await(pending);
-                pending = null;
-                int count = Math.min(chunk, sources.length - first);
-                int next = first + chunk;
-                if (next < sources.length) {
-                    final int nb = b ^ 1;
-                    pending = runner.submit(() -> runOneLaunch(algorithm, sources, next, Math.min(size, sources.length - next),
-                            options, rows[nb], reached[nb]));
-                }
-                for (int i = 0; i < count; i++) {
-                    Stats row = new Stats(launch.timeMs(), launch.totalMs(), launch.iterations(), launch.vertexVisits(),
-                            launch.edgesRelaxed(), reached[b].getAtIndex(ValueLayout.JAVA_LONG, i),
-                            launch.peakDeviceMemory(), 0.0, 0, 0.0);
-                    Result r = new Result(sources[first + i], graph.weightType(),
-                            rows[b].asSlice(i * rowBytes, (long) graph.numVertices() * Long.BYTES), null, graph.ids(),
-                            algorithm, device.name(), row, java.util.List.of()).bindGraph(graph);
-                    try {
-                        consumer.accept(first + i, r);
-                    } finally {
-                        r.close();  // the memory serves a later call: reads after accept throw
-                    }
-                }
-            }
-        } finally {
-            // The native call may still write into the buffers: let it end before they serve another batch.
-            if (pending != null) {
-                try {
-                    pending.get();
-                } catch (Exception ignored) {
-                    // the batch already failed; its own exception is the one that propagates
-                }
-            }
-            if (runner != null) {
-                runner.shutdownNow();
-            }
-            giveRows(buffers);
-        }
-    }
-
-    /**
-     * The one-launch batches' two row buffers and their reached counts, page-locked when a GPU is present. Pinning
-     * costs about a millisecond per few MB, more than a small batch's whole search (rome99, 256 sources: 13.7 MB), so
-     * the buffers of the last batch are kept for the next (at most {@link #MULTI_HOST_BYTES}) until this device graph
-     * closes.
-     */
-    private static final class BatchRows {
-        final Arena arena = Arena.ofShared();
-        final long bytesEach;
-        final int chunk;
-        final MemorySegment[] rows;
-        final MemorySegment[] reached;
-
-        BatchRows(int chunk, long bytesEach, int buffers, boolean pinned) {
-            this.chunk = chunk;
-            this.bytesEach = bytesEach;
-            try {
-                rows = new MemorySegment[buffers];
-                reached = new MemorySegment[buffers];
-                for (int i = 0; i < buffers; i++) {
-                    rows[i] = HostMemory.allocate(bytesEach, pinned, arena);
-                    reached[i] = arena.allocate(ValueLayout.JAVA_LONG, chunk);
-                }
-            } catch (RuntimeException | Error e) {
-                arena.close();
-                throw e;
-            }
-        }
-    }
-
-    private final java.util.concurrent.atomic.AtomicReference<BatchRows> idleRows = new java.util.concurrent.atomic.AtomicReference<>();
-
-    /** The kept buffers if they are large enough, else new ones (the kept ones freed). */
-    private BatchRows takeRows(int chunk, long bytesEach, int buffers) {
-        BatchRows kept = idleRows.getAndSet(null);
-        if (kept != null && kept.chunk >= chunk && kept.bytesEach >= bytesEach && kept.rows.length >= buffers) {
-            return kept;
-        }
-        if (kept != null) {
-            kept.arena.close();
-        }
-        return new BatchRows(chunk, bytesEach, buffers, Devices.available());
-    }
-
-    /** Keeps {@code rows} for the next batch (freeing what was kept before), or frees them once this graph is closed. */
-    private void giveRows(BatchRows rows) {
-        BatchRows previous = idleRows.getAndSet(rows);
-        if (previous != null) {
-            previous.arena.close();
-        }
-        if (!gate.isClosed()) {
-            return;
-        }
-        freeIdleRows();
-    }
-
-    private void freeIdleRows() {
-        BatchRows kept = idleRows.getAndSet(null);
-        if (kept != null) {
-            kept.arena.close();
-        }
-    }
-
-    private static Stats await(java.util.concurrent.Future<Stats> future) {
-        try {
-            return future.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new GssspException("batch failed: " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GssspException("batch interrupted", e);
-        }
-    }
-
-    /** One native call of a one-launch design: rows of sources[from, from + count) into {@code out}. */
-    private Stats runOneLaunch(Algorithm algorithm, int[] sources, int from, int count, Options options, MemorySegment out,
-            MemorySegment reached) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, count);
-            for (int i = 0; i < count; i++) {
-                ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[from + i]);
-            }
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            int status = GssspNative.gsssp_device_graph_sssp_batch(handle, algorithm.code(), ids, count, MemorySegment.NULL, 0,
-                    NativeGraph.queryOptions(options, arena), out, reached, stats);
-            Status.checkQuery(status, algorithm.cliName() + " batch of " + count + " sources on " + graph.name(), stats);
-            return NativeGraph.stats(stats);
-        }
-    }
-
-    private Algorithm resolve(Algorithm algorithm) {
-        return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
-    }
-
-    private String describe(Algorithm algorithm, int source) {
-        return algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name();
-    }
-
-    private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
-
-    /** The native query into host memory. */
-    private Ran run(int source, Algorithm resolved, Options options, MemorySegment distances, MemorySegment predecessors) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
-            int status = GssspNative.gsssp_device_graph_sssp(handle, resolved.code(), source, nativeOptions, distances,
-                    predecessors == null ? MemorySegment.NULL : predecessors, stats);
-            if (status != GssspNative.GSSSP_SUCCESS()) {
-                Status.checkQuery(status, describe(resolved, source), stats);
-            }
-            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
-        }
+        return batches.concurrentAlgorithm(algorithm, options, sourceCount);
     }
 
     /**
@@ -892,22 +385,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws GraphClosedException if this device graph is closed
      */
     public Certificate certify(Result answer) {
-        if (answer.numVertices() != graph.numVertices()) {
-            throw new IllegalArgumentException("the answer has " + answer.numVertices() + " vertices, the graph "
-                    + graph.numVertices());
-        }
-        MemorySegment distances = answer.distances();
-        MemorySegment predecessors = answer.hasPredecessors() ? answer.predecessorsSegment() : MemorySegment.NULL;
-        enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = gsssp_certificate.allocate(arena);
-            Status.check(GssspNative.gsssp_device_graph_certify(handle, answer.source(), distances, predecessors, out),
-                    "certifying " + answer.algorithm().cliName() + "'s answer from vertex "
-                            + graph.ids().toExternal(answer.source()) + " on " + graph.name());
-            return Certificate.ofNative(out, graph);
-        } finally {
-            exit();
-        }
+        return queries.certify(answer);
     }
 
     /**
@@ -916,7 +394,7 @@ public final class DeviceGraph implements AutoCloseable {
      * @return true once closing has begun
      */
     public boolean isClosed() {
-        return gate.isClosed();
+        return handle.isClosed();
     }
 
     /**
@@ -927,18 +405,9 @@ public final class DeviceGraph implements AutoCloseable {
      */
     @Override
     public void close() {
-        gate.close(() -> Status.check(GssspNative.gsssp_device_graph_cancel(handle), "closing device graph"), () -> {
-            outputs.close();
-            freeIdleRows();
-            Status.check(GssspNative.gsssp_device_graph_destroy(handle), "closing device graph");
+        handle.close(() -> {
+            queries.close();
+            batches.close();
         });
-    }
-
-    private void enter() {
-        gate.enter();
-    }
-
-    private void exit() {
-        gate.exit();
     }
 }

@@ -199,7 +199,7 @@ public final class DeviceGroup implements AutoCloseable {
     public void queryBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         Objects.requireNonNull(consumer, "consumer");
         for (int s : sources) {
-            Sssp.checkSource(graph, s);
+            Checks.checkSource(graph, s);
         }
         if (sources.length == 0) {
             return;
@@ -255,10 +255,9 @@ public final class DeviceGroup implements AutoCloseable {
     /**
      * A batch of concurrent single queries (ADDS or H-BF, as {@link DeviceGraph#queryBatch} runs on dense graphs) over
      * every device: each device's workers ({@link DeviceGraph#batchWorkers}) take the next source from one counter
-     * shared by all, so a device whose searches happen to be longer, or which is slower, takes fewer. Fixed slices
-     * of the sources ended when their slowest device did: on two H200s a batch of 1,024 on R-MAT 22 ran 1.69 times
-     * as fast as on one (benchmarks/results/scale/2026-11-26_50af180_2xh200). Workers alternate devices, so a batch
-     * smaller than the workers still reaches every device.
+     * shared by all, so a device whose searches happen to be longer, or which is slower, takes fewer (fixed slices
+     * would end when their slowest device did; docs/performance.md has the multi-GPU scaling). Workers alternate
+     * devices, so a batch smaller than the workers still reaches every device.
      */
     private void pooledBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         List<Batches.Query> workers = new ArrayList<>();
@@ -295,9 +294,9 @@ public final class DeviceGroup implements AutoCloseable {
      */
     public DistanceMatrix matrix(int[] sources, int[] targets) {
         for (int s : sources) {
-            Sssp.checkSource(graph, s);
+            Checks.checkSource(graph, s);
         }
-        Sssp.checkTargets(graph, targets);
+        Checks.checkTargets(graph, targets);
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         int[][] slices = slices(sources.length);

@@ -25,7 +25,7 @@ import org.gsssp.internal.ffi.GssspNative;
  * memory too: reads then throw {@link GraphClosedException}. Vertex arguments are internal ids.
  */
 public final class DeviceResult implements AutoCloseable {
-    private final DeviceGraph owner;
+    private final DeviceHandle owner;
     private final MemorySegment handle;
     private final int source;
     private final int numVertices;
@@ -39,7 +39,7 @@ public final class DeviceResult implements AutoCloseable {
     private final StampedLock lock = new StampedLock();
     private boolean closed;  // guarded by lock
 
-    DeviceResult(DeviceGraph owner, MemorySegment handle, int source, Algorithm algorithm, Stats stats,
+    DeviceResult(DeviceHandle owner, MemorySegment handle, int source, Algorithm algorithm, Stats stats,
             boolean predecessors) {
         this.owner = owner;
         this.handle = handle;

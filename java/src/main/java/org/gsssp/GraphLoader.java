@@ -17,10 +17,10 @@ import org.gsssp.io.SnapReader;
 
 /**
  * Loads graph files: DIMACS 9 {@code .gr} text, Galois binary {@code .gr}, Matrix Market, SNAP edge lists and
- * METIS adjacency files (see the readers in {@code org.gsssp.io} for each format's exact rules).
+ * METIS adjacency files (each format is described at its {@link GraphFormat} constant).
  *
- * <p>The format is recognised from the content ({@link FormatDetector}), unless {@link LoadOptions#format()}
- * names one. gzip compression is recognised by its magic bytes ({@code 1f 8b}), whatever the file name, and
+ * <p>The format is recognised from the content (its first bytes and lines; the extension only tells SNAP from
+ * METIS), unless {@link LoadOptions#format()} names one. gzip compression is recognised by its magic bytes ({@code 1f 8b}), whatever the file name, and
  * read transparently. A plain Galois file is mapped, not read (zero copy). A load that takes more than about a
  * second shows a progress bar on stderr when {@link LoadOptions#progress()} allows it.
  *
@@ -80,8 +80,8 @@ public final class GraphLoader {
     }
 
     /**
-     * Loads a graph from a stream (e.g. a classpath resource), gzip'd or not; the stream is read to the end but
-     * not closed. Meant for the text formats; a Galois graph is read into memory rather than mapped.
+     * Loads a graph from a stream (a classpath resource, for example), gzip'd or not; the stream is read to the
+     * end but not closed. Meant for the text formats; a Galois graph is read into memory rather than mapped.
      *
      * @param in      the stream to read, gzip'd or not; left open
      * @param name    the graph's name, also used in error messages and for the SNAP/METIS tie-break by extension;

@@ -329,7 +329,7 @@ public final class PartitionedGraph implements AutoCloseable {
      */
     public Result query(int source, Options options) {
         Objects.requireNonNull(options, "options");
-        Sssp.checkSource(graph, source);
+        Checks.checkSource(graph, source);
         enter();
         try {
             OutputBlock block = outputs.take(false);

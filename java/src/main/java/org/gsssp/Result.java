@@ -150,9 +150,9 @@ public final class Result implements AutoCloseable {
             throw new IllegalStateException("this Result was not made by a query on a Graph, so it has none to check against");
         }
         long start = System.nanoTime();
-        java.util.Optional<String> violation = Verifier.certify(g, this);
+        java.util.Optional<String> violation = HostCertifier.certify(g, this);
         if (violation.isEmpty() && predecessors != null) {
-            violation = Verifier.checkTree(g, this);
+            violation = HostCertifier.checkTree(g, this);
         }
         return new Certificate(violation, (System.nanoTime() - start) / 1e6);
     }

@@ -1,15 +1,5 @@
 package org.gsssp;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import org.gsssp.internal.HostGraphHandle;
-import org.gsssp.internal.NativeGraph;
-import org.gsssp.internal.OutputBlock;
-import org.gsssp.internal.OutputPool;
-import org.gsssp.internal.Status;
-import org.gsssp.internal.ffi.GssspNative;
-import org.gsssp.internal.ffi.gsssp_stats;
-
 /**
  * One-off shortest-path queries. For many queries on one graph, upload it once with
  * {@link DeviceGraph#upload(Graph)} instead: this class uploads the graph for every GPU query. CPU queries
@@ -85,9 +75,9 @@ public final class Sssp {
     public static Result solve(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
         Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, Devices.available()) : algorithm;
         if (!resolved.requiresGpu()) {
-            return cpu(graph, source, resolved, options, into);
+            return CpuQueries.query(graph, source, resolved, options, into);
         }
-        try (DeviceGraph deviceGraph = DeviceGraph.upload(graph)) {
+        try (DeviceGraph deviceGraph = DeviceGraph.upload(graph, gpuAdvice(resolved))) {
             if (into != null) {
                 return deviceGraph.query(source, resolved, options, into);
             }
@@ -118,19 +108,20 @@ public final class Sssp {
         if (resolved.requiresGpu()) {
             // Checked before the upload too (Batches.run checks again), so a bad source costs no upload.
             for (int s : sources) {
-                checkSource(graph, s);
+                Checks.checkSource(graph, s);
             }
-            try (DeviceGraph device = DeviceGraph.upload(graph)) {
+            try (DeviceGraph device = DeviceGraph.upload(graph, gpuAdvice(resolved))) {
                 device.queryBatch(sources, resolved, options, consumer);
             }
             return;
         }
-        cpuBatch(graph, sources, resolved, options, consumer);
+        CpuQueries.batch(graph, sources, resolved, options, consumer);
     }
 
-    static void cpuBatch(Graph graph, int[] sources, Algorithm resolved, Options options, BatchConsumer consumer) {
-        Batches.run(graph, sources, options.computePredecessors(), Runtime.getRuntime().availableProcessors(),
-                (source, into) -> solve(graph, source, resolved, options, into), consumer);
+    /** What a NoGpuException says to a caller that named the GPU algorithm {@code algorithm}. */
+    private static String gpuAdvice(Algorithm algorithm) {
+        return algorithm.cliName() + " runs on a GPU; Algorithm.AUTO (CPU Dijkstra without a GPU) or "
+                + "Algorithm.CPU_DIJKSTRA answers on the CPU";
     }
 
     /**
@@ -148,64 +139,6 @@ public final class Sssp {
         return Devices.available() ? Algorithm.defaultGpuAlgorithm() : Algorithm.CPU_DIJKSTRA;
     }
 
-    static Result cpu(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into) {
-        return cpu(graph, source, algorithm, options, into, null);
-    }
-
-    /** As above; with {@code stopAt}, CPU Dijkstra stops once those vertices are settled (only theirs are final). */
-    static Result cpu(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into, int[] stopAt) {
-        checkSource(graph, source);
-        boolean predecessors = options.computePredecessors();
-        HostGraphHandle host = graph.hostHandle();
-        if (into != null) {
-            long generation = into.begin(graph, predecessors);
-            try {
-                Ran ran = runCpu(host, graph, source, algorithm, options, into.distances(),
-                        predecessors ? into.predecessors() : null, stopAt);
-                return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
-                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
-            } finally {
-                into.end();
-            }
-        }
-        OutputPool pool = graph.cpuOutputs();
-        OutputBlock block = pool.take(predecessors);
-        Result result;
-        try {
-            Ran ran = runCpu(host, graph, source, algorithm, options, block.distances(),
-                    predecessors ? block.predecessors() : null, stopAt);
-            result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
-                    algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
-                    .bindGraph(graph);
-        } catch (RuntimeException | Error e) {
-            pool.give(block);
-            throw e;
-        }
-        // From here the Result owns the block (it gives it back once, when closed or collected).
-        return result.certifiedIf(options);
-    }
-
-    private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
-
-    private static Ran runCpu(HostGraphHandle host, Graph graph, int source, Algorithm algorithm, Options options,
-            MemorySegment distances, MemorySegment predecessors, int[] stopAt) {
-        host.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
-            if (stopAt != null) {
-                nativeOptions = NativeGraph.withTargets(nativeOptions, stopAt, arena);
-            }
-            int status = GssspNative.gsssp_host_graph_sssp(host.handle(), algorithm.code(), source, nativeOptions,
-                    distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);
-            Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
-                    + graph.name(), stats);
-            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
-        } finally {
-            host.exit();
-        }
-    }
-
     /**
      * The distances from {@code source} to a few {@code targets}, on the CPU, with early exit: CPU Dijkstra
      * stops as soon as every target is settled, so near targets cost a fraction of a full search (CPU
@@ -219,13 +152,7 @@ public final class Sssp {
      * @throws IllegalArgumentException if a vertex is out of range
      */
     public static double[] distances(Graph graph, int source, int[] targets) {
-        try (Result r = targetsOnCpu(graph, source, targets, false)) {
-            double[] out = new double[targets.length];
-            for (int i = 0; i < targets.length; i++) {
-                out[i] = r.distance(targets[i]);
-            }
-            return out;
-        }
+        return CpuQueries.distances(graph, source, targets);
     }
 
     /**
@@ -237,13 +164,7 @@ public final class Sssp {
      * @return their distances in order, Long.MAX_VALUE for unreachable ones
      */
     public static long[] distancesAsLong(Graph graph, int source, int[] targets) {
-        try (Result r = targetsOnCpu(graph, source, targets, false)) {
-            long[] out = new long[targets.length];
-            for (int i = 0; i < targets.length; i++) {
-                out[i] = r.distanceAsLong(targets[i]);
-            }
-            return out;
-        }
+        return CpuQueries.distancesAsLong(graph, source, targets);
     }
 
     /**
@@ -256,9 +177,7 @@ public final class Sssp {
      * @return the path, empty if the target is unreachable
      */
     public static ShortestPath path(Graph graph, int source, int target) {
-        try (Result r = targetsOnCpu(graph, source, new int[] {target}, true)) {
-            return r.path(target);
-        }
+        return CpuQueries.path(graph, source, target);
     }
 
     /**
@@ -272,57 +191,6 @@ public final class Sssp {
      * @return the k × t matrix; the caller closes it
      */
     public static DistanceMatrix matrix(Graph graph, int[] sources, int[] targets) {
-        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
-        try {
-            java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
-                try (Result r = targetsOnCpu(graph, sources[i], targets, false)) {
-                    fillRow(m, i, r, targets);
-                }
-            });
-            return m;
-        } catch (RuntimeException | Error e) {
-            m.close();
-            throw e;
-        }
-    }
-
-    /** Row i of the matrix from a result that holds the targets' final distances. */
-    static void fillRow(DistanceMatrix m, int i, Result r, int[] targets) {
-        for (int j = 0; j < targets.length; j++) {
-            if (m.weightType() == WeightType.INT32) {
-                m.setExact(i, j, r.distanceAsLong(targets[j]));
-            } else {
-                m.set(i, j, r.distance(targets[j]));
-            }
-        }
-    }
-
-    /** A CPU query that stops at the targets (Dijkstra) or runs fully (Bellman-Ford, negative weights). */
-    static Result targetsOnCpu(Graph graph, int source, int[] targets, boolean predecessors) {
-        checkSource(graph, source);
-        checkTargets(graph, targets);
-        Options options = predecessors ? Options.defaults() : NO_PREDECESSORS;
-        boolean negative = graph.hasNegativeWeight();
-        return cpu(graph, source, negative ? Algorithm.CPU_BELLMAN_FORD : Algorithm.CPU_DIJKSTRA, options, null,
-                negative ? null : targets);
-    }
-
-    /** Default options without a predecessor tree (shared with DeviceGraph's target and matrix queries). */
-    static final Options NO_PREDECESSORS = Options.builder().computePredecessors(false).build();
-
-    static void checkTargets(Graph graph, int[] targets) {
-        for (int t : targets) {
-            if (t < 0 || t >= graph.numVertices()) {
-                throw new IllegalArgumentException("target vertex " + t + " is out of range 0.." + (graph.numVertices() - 1)
-                        + " of " + graph.name());
-            }
-        }
-    }
-
-    static void checkSource(Graph graph, int source) {
-        if (source < 0 || source >= graph.numVertices()) {
-            throw new IllegalArgumentException("source vertex " + source + " is out of range 0.." + (graph.numVertices() - 1)
-                    + " of " + graph.name());
-        }
+        return CpuQueries.matrix(graph, sources, targets);
     }
 }

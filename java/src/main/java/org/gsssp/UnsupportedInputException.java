@@ -1,6 +1,6 @@
 package org.gsssp;
 
-/** The algorithm does not accept this input, e.g. negative weights for Dijkstra. */
+/** The algorithm does not accept this input, for example negative weights for Dijkstra. */
 public class UnsupportedInputException extends GssspException {
     /**
      * Creates the exception.

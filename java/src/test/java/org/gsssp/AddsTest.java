@@ -669,17 +669,17 @@ class AddsTest {
                         assertEquals(1, pooled.stats().verticesReached(), what);
                         assertEquals(-1, pooled.predecessor(s), what);
                     }
-                    Result inBuffers = dg.query(s, Algorithm.ADDS, Sssp.NO_PREDECESSORS, buffers);
+                    Result inBuffers = dg.query(s, Algorithm.ADDS, CpuQueries.NO_PREDECESSORS, buffers);
                     Optional<String> problem = Verifier.check(g, inBuffers, references[i]);
                     assertTrue(problem.isEmpty(), what + " into buffers: " + problem.orElse(""));
-                    try (DeviceResult resident = dg.queryResident(s, Algorithm.ADDS, Sssp.NO_PREDECESSORS)) {
+                    try (DeviceResult resident = dg.queryResident(s, Algorithm.ADDS, CpuQueries.NO_PREDECESSORS)) {
                         for (int v : new int[] {s, (s + 1) % g.numVertices(), g.vertexOfMaxOutDegree()}) {
                             assertEquals(references[i].distance(v), resident.distance(v), what + ": resident distance of " + v);
                         }
                     }
                 }
                 AtomicInteger answered = new AtomicInteger();
-                dg.queryBatch(sources, Algorithm.ADDS, Sssp.NO_PREDECESSORS, (i, r) -> {
+                dg.queryBatch(sources, Algorithm.ADDS, CpuQueries.NO_PREDECESSORS, (i, r) -> {
                     Optional<String> problem = Verifier.check(g, r, references[i]);
                     assertTrue(problem.isEmpty(), spec + " batch from " + sources[i] + ": " + problem.orElse(""));
                     answered.incrementAndGet();

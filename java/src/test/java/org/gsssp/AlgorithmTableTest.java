@@ -13,8 +13,8 @@ import org.gsssp.internal.ffi.GssspNative;
 import org.junit.jupiter.api.Test;
 
 /**
- * Java's {@link Algorithm} and the C ABI's table of algorithms (native/src/api/options.hpp, through
- * gsssp_algorithm_info) tell the same story: every id in both, the same name, the same side (GPU or host), the
+ * Java's {@link Algorithm} and the C ABI's table of algorithms (native/src/api/algorithm_table.cu,
+ * through gsssp_algorithm_info) tell the same story: every id in both, the same name, the same side (GPU or host), the
  * same answer on negative weights. Adding an algorithm to one side only fails here.
  */
 class AlgorithmTableTest {

@@ -32,6 +32,8 @@ class NativeLibraryTest {
             NoGpuException e = org.junit.jupiter.api.Assertions.assertThrows(NoGpuException.class,
                     () -> Sssp.solve(g, 0, Algorithm.FRONTIER));
             assertTrue(e.getMessage().contains("no CUDA device"), e.getMessage());
+            assertTrue(e.getMessage().contains("frontier runs on a GPU") && e.getMessage().contains("CPU_DIJKSTRA"),
+                    e.getMessage());
         }
     }
 }

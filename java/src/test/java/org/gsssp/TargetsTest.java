@@ -57,7 +57,7 @@ class TargetsTest {
         try (Graph g = GraphGenerator.generate(GraphSpec.parse("grid:200x200,seed=1,w=1..100"))) {
             int source = 0;
             int near = 1;
-            try (Result early = Sssp.targetsOnCpu(g, source, new int[] {near}, false);
+            try (Result early = CpuQueries.targets(g, source, new int[] {near}, false);
                     Result full = Sssp.solve(g, source, Algorithm.CPU_DIJKSTRA)) {
                 assertEquals(full.distanceAsLong(near), early.distanceAsLong(near));
                 assertTrue(early.stats().iterations() * 10 < full.stats().iterations(),

@@ -454,10 +454,8 @@ public final class ReportWriter {
 
     /**
      * Timed runs whose slowest is {@link #WIDE_SPREAD} times the fastest or more, listed under the best-peer table: a
-     * median of a few such runs may fall in either of two modes, and the ratio above moves with it. Why: on an H200
-     * (benchmarks/results/peers/2026-11-27_5453c58_h200) ADDS on the 2-D rgg took 7.613, 10.395 and 10.550 ms, and
-     * its median made it 1.03× the best peer where its 100-run median (7.581 ms) makes it 1.41×; every other row's
-     * three runs there were within 12% of each other (ADDS on the road-like graph 11%, the rest within 6%).
+     * median of a few such runs may fall in either of two modes, and the ratio above moves with it (ADDS on the 2-D
+     * rgg did so in a peers run: docs/performance.md, peers).
      */
     private void spreadNote(StringBuilder s) {
         List<String> lines = new ArrayList<>();

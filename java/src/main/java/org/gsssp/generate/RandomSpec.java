@@ -1,8 +1,8 @@
 package org.gsssp.generate;
 
 /**
- * Uniform random graph with a fixed out-degree, as in Martín et al. (ICCS'09, degree 7, weights 1..10): each of
- * the {@code n} vertices gets {@code degree} out-edges to targets drawn uniformly from the other vertices
+ * Uniform random graph with a fixed out-degree, as in Martín {@literal et al.} (ICCS'09, degree 7, weights
+ * 1..10): each of the {@code n} vertices gets {@code degree} out-edges to targets drawn uniformly from the other vertices
  * (parallel edges possible, no self-loops unless {@code n == 1}).
  *
  * @param n       the number of vertices, at least 1

@@ -87,7 +87,7 @@ public record WeightSpec(double lo, double hi, boolean floating, double negative
         return floating ? WeightType.FLOAT32 : WeightType.INT32;
     }
 
-    /** The spec's own words, e.g. {@code w=1..1000,float,neg=0.1}. */
+    /** The spec's own words, such as {@code w=1..1000,float,neg=0.1}. */
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder("w=").append(fmt(lo)).append("..").append(fmt(hi));

@@ -88,14 +88,6 @@ public final class NativeGraph {
             java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     /**
-     * The options struct for one query: the cached one, or, when the options ask for a trace (a buffer the
-     * query writes), a new one in {@code arena}.
-     *
-     * @param options the query's options
-     * @param arena   the query's arena, used only when a new struct is needed
-     * @return the struct; a cached one must not be written to
-     */
-    /**
      * A copy of native {@code options} (from {@link #queryOptions}) that also lists {@code targets}: the query may
      * stop once their distances are final (gsssp.h, {@code gsssp_options.targets}). The copy lives in {@code arena}.
      */
@@ -107,6 +99,14 @@ public final class NativeGraph {
         return copy;
     }
 
+    /**
+     * The options struct for one query: the cached one, or, when the options ask for a trace (a buffer the
+     * query writes), a new one in {@code arena}.
+     *
+     * @param options the query's options
+     * @param arena   the query's arena, used only when a new struct is needed
+     * @return the struct; a cached one must not be written to
+     */
     public static MemorySegment queryOptions(Options options, Arena arena) {
         if (options.traceCapacity() > 0) {
             return options(options, arena);

@@ -148,10 +148,8 @@ public class ServingBenchmark {
          * Runs the benchmark's Java path (queryResident, one read, close) {@link #JIT_WARMUP_CALLS} times on a
          * 1,000-vertex graph first, so that the measured calls run compiled code, as in a service that has answered
          * queries for a while. A 5 ms R-MAT 22 query leaves JMH's warm-up iterations a few hundred calls, far below
-         * C2's compile thresholds (thousands of invocations). Java's stages beyond the native call on one H100
-         * (benchmarks/results/serving/2026-11-27_af4564e_h100): without this warm-up the queryResident call took
-         * 26-30 µs more than the native call, the read 32-37 µs and the close 5-6 µs (call BB-2); with it, 10, 21.4
-         * and 1.2 µs (call BD-2).
+         * C2's compile thresholds (thousands of invocations); without this warm-up Java's stages beyond the native
+         * call measured several times slower than with it (docs/performance.md, serving).
          */
         private static void compileJavaPath() {
             long t0 = System.nanoTime();

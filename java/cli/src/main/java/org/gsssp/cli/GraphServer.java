@@ -123,9 +123,8 @@ final class GraphServer implements AutoCloseable {
 
     // /distance runs a whole query into one of the server's pinned QueryBuffers and reads the target there. Asking
     // for the target alone (DeviceGraph.distancesAsLong: a resident result, one value over the bus) was slower under
-    // 64 clients on an H200: 100,000 requests did not end within 170 s, against 93.5 s this way (1,070/s,
-    // benchmarks/results/many/2026-11-26_0d62ca7_h200): more resident results at once than the handle keeps spare
-    // buffers for, so queries allocated device memory, which synchronises the whole device.
+    // many clients (docs/performance.md, serving): more resident results at once than the handle keeps spare buffers
+    // for, so queries allocated device memory, which synchronises the whole device.
     private ObjectNode distance(HttpExchange x) throws Exception {
         return fromTo(x, false);
     }
