@@ -52,6 +52,15 @@ struct Witness {
 
   uint64_t get(int32_t v) const { return stamp[v] == epoch ? dist[v] : kUnreached; }
 
+  // A new search: a new epoch, and after 2^32 of them fresh stamps (a stale stamp must never match).
+  void next() {
+    if (++epoch == 0) {
+      std::fill(stamp.begin(), stamp.end(), 0);
+      std::fill(target.begin(), target.end(), 0);
+      epoch = 1;
+    }
+  }
+
   // Dijkstra over `out` from u, never entering `skip` or a blocked vertex, until every marked target is settled,
   // the next distance passes `bound`, or `limit` vertices are settled.
   void run(const Lists& out, int32_t u, int32_t skip, uint64_t bound, int32_t limit, int64_t targets,
@@ -260,7 +269,7 @@ class Builder {
     }
     for (const OArc& a : ins) {
       const int32_t u = a.v;
-      ++ws.epoch;
+      ws.next();
       uint32_t max_out = 0;
       int64_t targets = 0;
       for (const OArc& b : outs) {
