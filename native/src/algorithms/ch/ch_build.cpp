@@ -3,7 +3,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <thread>
 #include <ctime>
@@ -11,6 +10,7 @@
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/ch/ch_policy.hpp"
 #include "algorithms/ch/ch_pool.hpp"
+#include "common/env_switch.hpp"
 #include "common/error.hpp"
 #include "graph/csr_checks.hpp"
 
@@ -102,8 +102,10 @@ class Builder {
     ratio_ = params.max_shortcut_ratio > 0 ? params.max_shortcut_ratio : kDefaultMaxShortcutRatio;
     progress_ = params.progress;
     user_ = params.progress_user_data;
-    trace_ = std::getenv("GSSSP_CH_TRACE") != nullptr;
-    if (const char* e = std::getenv("GSSSP_CH_PLIMIT")) priority_limit_ = std::atoi(e);
+    // A/B switches: GSSSP_CH_TRACE=1 prints rounds and the CPU seconds of each phase to stderr;
+    // GSSSP_CH_PRIORITY_LIMIT=N overrides kPrioritySettleLimit.
+    trace_ = env_switch("GSSSP_CH_TRACE") == 1;
+    priority_limit_ = static_cast<int32_t>(env_number("GSSSP_CH_PRIORITY_LIMIT", kPrioritySettleLimit));
     load(csr);
   }
 
