@@ -31,6 +31,7 @@ public final class LoadOptions {
     private final long maxVertices;
     private final long maxEdges;
     private final boolean limitsGiven;
+    private final boolean weightTypeGiven;
 
     private LoadOptions(Builder b) {
         this.format = b.format;
@@ -44,6 +45,7 @@ public final class LoadOptions {
         this.maxVertices = b.maxVertices;
         this.maxEdges = b.maxEdges;
         this.limitsGiven = b.limitsGiven;
+        this.weightTypeGiven = b.weightTypeGiven;
     }
 
     /**
@@ -105,6 +107,7 @@ public final class LoadOptions {
         b.maxVertices = maxVertices;
         b.maxEdges = maxEdges;
         b.limitsGiven = limitsGiven;
+        b.weightTypeGiven = weightTypeGiven;
         return b;
     }
 
@@ -147,12 +150,24 @@ public final class LoadOptions {
     }
 
     /**
-     * The type of a Galois binary file's 4-byte edge values (the file does not say).
+     * The type of a Galois binary file's 4-byte edge values, when the file does not record it (see
+     * {@link org.gsssp.io.GaloisReader}: files gsssp writes do).
      *
-     * @return the weight type Galois files are read as
+     * @return the weight type Galois files are read as (INT32 unless the builder was given one)
      */
     public WeightType weightType() {
         return weightType;
+    }
+
+    /**
+     * Whether {@link Builder#weightType(WeightType)} was called. A Galois file that records its weight type and
+     * is asked for the other one is refused; one that records none is read as the type given, or, with none
+     * given, as INT32 unless its values are clearly IEEE floats (then it is refused, asking for the type).
+     *
+     * @return true if the builder was given a weight type
+     */
+    public boolean weightTypeGiven() {
+        return weightTypeGiven;
     }
 
     /**
@@ -211,7 +226,7 @@ public final class LoadOptions {
 
     @Override
     public String toString() {
-        return "LoadOptions[format=" + format + ", weightType=" + weightType
+        return "LoadOptions[format=" + format + ", weightType=" + weightType + (weightTypeGiven ? "" : " (default)")
                 + (random ? ", randomWeights " + lo + ".." + hi + " seed " + seed : ", unitWeights")
                 + ", progress=" + progress + (name != null ? ", name=" + name : "") + "]";
     }
@@ -234,6 +249,7 @@ public final class LoadOptions {
         private long maxVertices = defaultMaxVertices();
         private long maxEdges = defaultMaxEdges();
         private boolean limitsGiven;
+        private boolean weightTypeGiven;
 
         private Builder() {
         }
@@ -283,7 +299,8 @@ public final class LoadOptions {
         }
 
         /**
-         * How to read a Galois binary file's 4-byte edge values; default INT32. Ignored by text formats.
+         * How to read a Galois binary file's 4-byte edge values; without it, the type the file records, else
+         * INT32 (see {@link LoadOptions#weightTypeGiven()}). Ignored by text formats.
          *
          * @param weightType the weight type, not null
          * @return this builder
@@ -291,6 +308,7 @@ public final class LoadOptions {
          */
         public Builder weightType(WeightType weightType) {
             this.weightType = Objects.requireNonNull(weightType, "weightType");
+            this.weightTypeGiven = true;
             return this;
         }
 

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
                 "  mesh:128x128x128,nb=18,seed=1            3-D lattice mesh, 6-, 18- or 26-neighbourhood",
                 "  road:2048x2048,hw=16,seed=1              street grid with highways every 16 cells",
                 "Add ',float' for float weights and ',neg=0.1' for about 10%% negative edges (no negative cycles).",
-                "Float graphs are read back with 'solve --weight-type FLOAT32'."})
+                "The file records whether its weights are int or float (a 16-byte trailer that Galois-layout",
+                "readers such as LonestarGPU ignore); solve and serve read it back as written."})
 final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -33,12 +33,17 @@ final class GraphInput {
     @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
-    @Option(names = "--weight-type", paramLabel = "TYPE", description = "Weight type of a Galois binary graph: ${COMPLETION-CANDIDATES} (default INT32).")
-    WeightType weightType = WeightType.INT32;
+    @Option(names = "--weight-type", paramLabel = "TYPE", description = {"Weight type of a Galois binary graph: "
+            + "${COMPLETION-CANDIDATES}. Default: the type the file records (gsssp generate records it); a file that "
+            + "records none is read as INT32, and refused if its values are clearly floats."})
+    WeightType weightType;
 
     /** The loading options the flags ask for; bad flags are usage errors naming them. */
     LoadOptions loadOptions(CommandSpec spec) {
-        LoadOptions.Builder b = LoadOptions.builder().format(format).weightType(weightType);
+        LoadOptions.Builder b = LoadOptions.builder().format(format);
+        if (weightType != null) {
+            b.weightType(weightType);
+        }
         if (randomWeights != null) {
             String[] parts = randomWeights.split(":");
             if (parts.length != 2) {

@@ -50,7 +50,9 @@ public final class Main implements Runnable {
 
     // What the library's messages call by its API names, said in the CLI's terms.
     private static final java.util.Map<String, String> CLI_TERMS = java.util.Map.of(
-            "name it with LoadOptions.builder().format(...)", "name it with --format");
+            "name it with LoadOptions.builder().format(...)", "name it with --format",
+            "name it with LoadOptions.builder().weightType(...)", "name it with --weight-type",
+            "leave the weight type out", "leave --weight-type out");
 
     static String oneLine(Throwable ex) {
         if (ex instanceof java.io.UncheckedIOException && ex.getCause() != null) {
