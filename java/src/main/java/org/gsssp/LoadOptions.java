@@ -32,6 +32,7 @@ public final class LoadOptions {
     private final long maxEdges;
     private final boolean limitsGiven;
     private final boolean weightTypeGiven;
+    private final boolean requireUnweighted;
 
     private LoadOptions(Builder b) {
         this.format = b.format;
@@ -46,6 +47,7 @@ public final class LoadOptions {
         this.maxEdges = b.maxEdges;
         this.limitsGiven = b.limitsGiven;
         this.weightTypeGiven = b.weightTypeGiven;
+        this.requireUnweighted = b.requireUnweighted;
     }
 
     /**
@@ -108,6 +110,7 @@ public final class LoadOptions {
         b.maxEdges = maxEdges;
         b.limitsGiven = limitsGiven;
         b.weightTypeGiven = weightTypeGiven;
+        b.requireUnweighted = requireUnweighted;
         return b;
     }
 
@@ -168,6 +171,16 @@ public final class LoadOptions {
      */
     public boolean weightTypeGiven() {
         return weightTypeGiven;
+    }
+
+    /**
+     * Whether a file with weights of its own is refused when {@link #randomWeights()} asks for random ones,
+     * instead of keeping its weights (see {@link Builder#requireUnweighted(boolean)}).
+     *
+     * @return true if such a file is refused
+     */
+    public boolean requireUnweighted() {
+        return requireUnweighted;
     }
 
     /**
@@ -250,6 +263,7 @@ public final class LoadOptions {
         private long maxEdges = defaultMaxEdges();
         private boolean limitsGiven;
         private boolean weightTypeGiven;
+        private boolean requireUnweighted;
 
         private Builder() {
         }
@@ -343,6 +357,19 @@ public final class LoadOptions {
             this.lo = lo;
             this.hi = hi;
             this.seed = seed;
+            return this;
+        }
+
+        /**
+         * With {@link #randomWeights(int, int, long)}: refuse a file that has weights of its own (a DIMACS file,
+         * a weighted Galois, Matrix Market, SNAP or METIS file) with a {@link GraphFormatException}, instead of
+         * keeping its weights and silently leaving the random ones unused. Default false.
+         *
+         * @param requireUnweighted true to refuse weighted files when random weights are asked for
+         * @return this builder
+         */
+        public Builder requireUnweighted(boolean requireUnweighted) {
+            this.requireUnweighted = requireUnweighted;
             return this;
         }
 

@@ -320,6 +320,9 @@ public final class GaloisReader {
             }
         }
         boolean weighted = h.edgeDataSize() == 4;
+        if (weighted) {
+            DrawnWeights.refuseIfRandomAsked(options, file, 0, "byte 8: edgeDataSize 4");
+        }
         WeightType type = weighted ? weightType(image, h, file, options) : WeightType.INT32;
         if (weighted && type == WeightType.FLOAT32) {
             for (long e = 0; e < m; e++) {

@@ -27,11 +27,13 @@ final class GraphInput {
     @Option(names = "--format", paramLabel = "FORMAT", description = "Override format detection: ${COMPLETION-CANDIDATES}.")
     GraphFormat format = GraphFormat.AUTO;
 
-    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats: seeded uniform integer weights LO..HI instead of 1.")
+    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats (SNAP, Matrix Market "
+            + "pattern, METIS without edge weights, Galois without edge data): seeded uniform integer weights LO..HI "
+            + "instead of 1. A file with weights of its own is refused.")
     String randomWeights;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default ${DEFAULT-VALUE}).")
-    long seed = 1;
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default 1).")
+    Long seed;
 
     @Option(names = "--weight-type", paramLabel = "TYPE", description = {"Weight type of a Galois binary graph: "
             + "${COMPLETION-CANDIDATES}. Default: the type the file records (gsssp generate records it); a file that "
@@ -62,7 +64,9 @@ final class GraphInput {
                 throw new ParameterException(spec.commandLine(),
                         "--random-weights " + randomWeights + ": LO (" + lo + ") is greater than HI (" + hi + ")");
             }
-            b.randomWeights(lo, hi, seed);
+            b.randomWeights(lo, hi, seed == null ? 1 : seed).requireUnweighted(true);
+        } else if (seed != null) {
+            throw new ParameterException(spec.commandLine(), "--seed is the seed of --random-weights, which is not given");
         }
         return b.build();
     }

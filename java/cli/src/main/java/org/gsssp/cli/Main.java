@@ -52,7 +52,9 @@ public final class Main implements Runnable {
     private static final java.util.Map<String, String> CLI_TERMS = java.util.Map.of(
             "name it with LoadOptions.builder().format(...)", "name it with --format",
             "name it with LoadOptions.builder().weightType(...)", "name it with --weight-type",
-            "leave the weight type out", "leave --weight-type out");
+            "leave the weight type out", "leave --weight-type out",
+            "so random weights would replace nothing; leave the random weights out",
+            "so --random-weights would replace nothing; leave --random-weights out");
 
     static String oneLine(Throwable ex) {
         if (ex instanceof java.io.UncheckedIOException && ex.getCause() != null) {
