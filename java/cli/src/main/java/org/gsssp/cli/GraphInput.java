@@ -21,21 +21,21 @@ final class GraphInput {
     /** The graph in the CLI jar, used when no --graph is given. */
     static final String BUNDLED_GRAPH = "/org/gsssp/graphs/rome99.gr";
 
-    @Option(names = "--graph", paramLabel = "FILE", description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently). Default: the bundled rome99.")
+    @Option(names = "--graph", paramLabel = "FILE", order = 1, description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently). Default: the bundled rome99.")
     Path graphFile;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "Override format detection: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--format", paramLabel = "FORMAT", order = 20, description = "Override format detection: ${COMPLETION-CANDIDATES} (any case).")
     GraphFormat format = GraphFormat.AUTO;
 
-    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats (SNAP, Matrix Market "
+    @Option(names = "--random-weights", paramLabel = "LO:HI", order = 21, description = "For unweighted formats (SNAP, Matrix Market "
             + "pattern, METIS without edge weights, Galois without edge data): seeded uniform integer weights LO..HI "
             + "instead of 1. A file with weights of its own is refused.")
     String randomWeights;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default 1).")
+    @Option(names = "--seed", paramLabel = "N", order = 22, description = "Seed for --random-weights (default 1).")
     Long seed;
 
-    @Option(names = "--weight-type", paramLabel = "TYPE", description = {"Weight type of a Galois binary graph: "
+    @Option(names = "--weight-type", paramLabel = "TYPE", order = 23, description = {"Weight type of a Galois binary graph: "
             + "${COMPLETION-CANDIDATES}. Default: the type the file records (gsssp generate records it); a file that "
             + "records none is read as INT32, and refused if its values are clearly floats."})
     WeightType weightType;

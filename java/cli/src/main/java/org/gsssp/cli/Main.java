@@ -8,7 +8,9 @@ import picocli.CommandLine.Command;
 @Command(name = "gsssp", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "GPU single-source shortest paths.",
         subcommands = {SolveCommand.class, ServeCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** The exit code of a usage error (README). */
+    static final int EXIT_USAGE = 2;
 
     /** The root command; picocli runs it (printing the usage) when no subcommand is given. */
     public Main() {
@@ -37,6 +39,19 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
+        // --format dimacs, --weight-type float32: enum values in any case, as --algorithm takes them
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // A usage error is one line naming the problem (and picocli's "did you mean"), then where to find help;
+        // the whole help text would bury the line.
+        cli.setParameterExceptionHandler((ex, ignored) -> {
+            CommandLine c = ex.getCommandLine();
+            PrintWriter e = c.getErr();
+            e.println("gsssp: " + oneLine(ex));
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
+            e.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            e.flush();
+            return EXIT_USAGE;
+        });
         // Any failure is one line naming the problem, never a stack trace; usage errors keep picocli's text.
         // Exit codes (README): 2 for usage errors, which picocli's parameter handler answers (ParameterException,
         // also when a command throws it); 1 for every failure while running, files and devices included.
@@ -88,8 +103,13 @@ public final class Main implements Runnable {
         return f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
     }
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** No command: the usage on stderr, and the usage error's exit code. */
     @Override
-    public void run() {
-        new CommandLine(this).usage(System.out);
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return EXIT_USAGE;
     }
 }

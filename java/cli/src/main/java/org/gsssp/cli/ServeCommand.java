@@ -17,10 +17,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code gsssp serve}: shortest paths over HTTP/JSON for one resident graph (see {@link GraphServer}). */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Answers shortest-path queries over HTTP/JSON on one resident graph, in the file's own ids:",
-                "GET /distance?from=&to=, GET /route?from=&to=, GET /sssp?from=&limit=, POST /matrix "
-                        + "{\"sources\":[..],\"targets\":[..]}, GET /health, GET /metrics (Prometheus).",
-                "Queries run AUTO: on the GPU when there is one and the graph is large enough, else on the CPU."})
+        description = {"Serves shortest-path queries over HTTP/JSON on one resident graph.",
+                "Vertex ids are the graph file's own. Endpoints:",
+                "  GET  /distance?from=ID&to=ID",
+                "  GET  /route?from=ID&to=ID",
+                "  GET  /sssp?from=ID&limit=N     (limit: default 100, at most --max-sssp)",
+                "  POST /matrix {\"sources\": [ids], \"targets\": [ids]}",
+                "  GET  /health, GET /metrics (Prometheus)",
+                "Queries run AUTO: on the GPU when there is one and the graph is large",
+                "enough, else on the CPU."})
 final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
