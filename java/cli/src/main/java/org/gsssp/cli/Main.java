@@ -78,6 +78,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
         String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
         if (ex instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
             message = f.getFile() + ": " + reason(f);
+        } else if (ex instanceof java.net.BindException) {
+            message = ex.getMessage();   // names the address and port
         } else if (ex instanceof java.io.IOException) {
             message = "I/O error: " + message;
         }
