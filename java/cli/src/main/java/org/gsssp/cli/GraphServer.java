@@ -62,6 +62,8 @@ final class GraphServer implements AutoCloseable {
     private final int maxSssp;
     private final HttpServer http;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final java.util.List<com.sun.net.httpserver.HttpContext> contexts = new java.util.ArrayList<>();
+    private RequestGuard guard;   // null: unguarded (tests); set before start()
     private final BlockingQueue<QueryBuffers> buffers;
     private final Options options = Options.builder().computePredecessors(true).build();
     private final CollectorRegistry registry = new CollectorRegistry();
@@ -99,8 +101,32 @@ final class GraphServer implements AutoCloseable {
         route("/sssp", "GET", this::sssp);
         route("/matrix", "POST", this::matrix);
         route("/health", "GET", x -> health());
-        http.createContext("/metrics", this::metrics);
-        http.createContext("/", this::notFound);
+        contexts.add(http.createContext("/metrics", this::metrics));
+        contexts.add(http.createContext("/", this::notFound));
+    }
+
+    /**
+     * Puts {@code guard} in front of every endpoint (token, caps, draining); call before {@link #start()}.
+     *
+     * @param guard the checks, see {@link RequestGuard}
+     */
+    void guard(RequestGuard guard) {
+        this.guard = guard;
+        for (com.sun.net.httpserver.HttpContext c : contexts) {
+            c.getFilters().add(guard);
+        }
+    }
+
+    /**
+     * Stops taking requests (503 with Retry-After from then on, if guarded), waits up to {@code timeoutMillis}
+     * for the ones in flight to be answered, then stops the listener.
+     *
+     * @return the requests still in flight when it gave up, 0 if all were answered
+     */
+    int drainAndStop(long timeoutMillis) throws InterruptedException {
+        int left = guard != null ? guard.drain(timeoutMillis) : 0;
+        http.stop(0);
+        return left;
     }
 
     /** The server on bind:port; a port in use is named, not the JDK's bare "Address already in use". */
@@ -289,7 +315,7 @@ final class GraphServer implements AutoCloseable {
     }
 
     private void route(String path, String method, Handler handler) {
-        http.createContext(path, x -> {
+        contexts.add(http.createContext(path, x -> {
             long start = System.nanoTime();
             int status;
             ObjectNode body;
@@ -330,7 +356,7 @@ final class GraphServer implements AutoCloseable {
                 requests.labels(path, Integer.toString(status)).inc();
                 latency.labels(path).observe((System.nanoTime() - start) / 1e9);
             }
-        });
+        }));
     }
 
     private <T> T withResult(int source, WithResult<T> use) throws Exception {
