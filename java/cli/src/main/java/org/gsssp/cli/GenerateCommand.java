@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code gsssp generate SPEC --output FILE.gr}: a seeded synthetic graph, written as Galois binary. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Writes a seeded synthetic graph as a Galois binary .gr file.",
                 "The same SPEC always gives the same graph, whatever --threads.",
                 "",

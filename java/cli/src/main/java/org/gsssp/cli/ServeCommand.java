@@ -16,7 +16,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code gsssp serve}: shortest paths over HTTP/JSON for one resident graph (see {@link GraphServer}). */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Serves shortest-path queries over HTTP/JSON on one resident graph.",
                 "Vertex ids are the graph file's own. Endpoints:",
                 "  GET  /distance?from=ID&to=ID",

@@ -34,7 +34,9 @@ class InfoAndVersionTest {
             assertTrue(lines.get(3).startsWith("GPU: none"), r.out());
         }
         assertTrue(lines.get(lines.size() - 1).startsWith("Java " + System.getProperty("java.version")), r.out());
-        assertEquals(r.out(), SolveCommandTest.run("solve", "--version").out(), "every command reports the same");
+        for (String command : new String[] {"solve", "serve", "generate", "info"}) {
+            assertEquals(r.out(), SolveCommandTest.run(command, "--version").out(), command + " --version reports the same");
+        }
     }
 
     @Test
