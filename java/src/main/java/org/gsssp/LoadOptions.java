@@ -153,8 +153,8 @@ public final class LoadOptions {
     }
 
     /**
-     * The type of a Galois binary file's 4-byte edge values, when the file does not record it (see
-     * {@link org.gsssp.io.GaloisReader}: files gsssp writes do).
+     * The type of a Galois binary file's 4-byte edge values, when the file does not record it (files gsssp writes
+     * record it in a trailer after the edge values; see {@link #weightTypeGiven()}).
      *
      * @return the weight type Galois files are read as (INT32 unless the builder was given one)
      */
