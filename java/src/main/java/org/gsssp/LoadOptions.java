@@ -31,6 +31,8 @@ public final class LoadOptions {
     private final long maxVertices;
     private final long maxEdges;
     private final boolean limitsGiven;
+    private final boolean weightTypeGiven;
+    private final boolean requireUnweighted;
 
     private LoadOptions(Builder b) {
         this.format = b.format;
@@ -44,6 +46,8 @@ public final class LoadOptions {
         this.maxVertices = b.maxVertices;
         this.maxEdges = b.maxEdges;
         this.limitsGiven = b.limitsGiven;
+        this.weightTypeGiven = b.weightTypeGiven;
+        this.requireUnweighted = b.requireUnweighted;
     }
 
     /**
@@ -105,6 +109,8 @@ public final class LoadOptions {
         b.maxVertices = maxVertices;
         b.maxEdges = maxEdges;
         b.limitsGiven = limitsGiven;
+        b.weightTypeGiven = weightTypeGiven;
+        b.requireUnweighted = requireUnweighted;
         return b;
     }
 
@@ -147,12 +153,34 @@ public final class LoadOptions {
     }
 
     /**
-     * The type of a Galois binary file's 4-byte edge values (the file does not say).
+     * The type of a Galois binary file's 4-byte edge values, when the file does not record it (files gsssp writes
+     * record it in a trailer after the edge values; see {@link #weightTypeGiven()}).
      *
-     * @return the weight type Galois files are read as
+     * @return the weight type Galois files are read as (INT32 unless the builder was given one)
      */
     public WeightType weightType() {
         return weightType;
+    }
+
+    /**
+     * Whether {@link Builder#weightType(WeightType)} was called. A Galois file that records its weight type and
+     * is asked for the other one is refused; one that records none is read as the type given, or, with none
+     * given, as INT32 unless its values are clearly IEEE floats (then it is refused, asking for the type).
+     *
+     * @return true if the builder was given a weight type
+     */
+    public boolean weightTypeGiven() {
+        return weightTypeGiven;
+    }
+
+    /**
+     * Whether a file with weights of its own is refused when {@link #randomWeights()} asks for random ones,
+     * instead of keeping its weights (see {@link Builder#requireUnweighted(boolean)}).
+     *
+     * @return true if such a file is refused
+     */
+    public boolean requireUnweighted() {
+        return requireUnweighted;
     }
 
     /**
@@ -211,7 +239,7 @@ public final class LoadOptions {
 
     @Override
     public String toString() {
-        return "LoadOptions[format=" + format + ", weightType=" + weightType
+        return "LoadOptions[format=" + format + ", weightType=" + weightType + (weightTypeGiven ? "" : " (default)")
                 + (random ? ", randomWeights " + lo + ".." + hi + " seed " + seed : ", unitWeights")
                 + ", progress=" + progress + (name != null ? ", name=" + name : "") + "]";
     }
@@ -234,6 +262,8 @@ public final class LoadOptions {
         private long maxVertices = defaultMaxVertices();
         private long maxEdges = defaultMaxEdges();
         private boolean limitsGiven;
+        private boolean weightTypeGiven;
+        private boolean requireUnweighted;
 
         private Builder() {
         }
@@ -283,7 +313,8 @@ public final class LoadOptions {
         }
 
         /**
-         * How to read a Galois binary file's 4-byte edge values; default INT32. Ignored by text formats.
+         * How to read a Galois binary file's 4-byte edge values; without it, the type the file records, else
+         * INT32 (see {@link LoadOptions#weightTypeGiven()}). Ignored by text formats.
          *
          * @param weightType the weight type, not null
          * @return this builder
@@ -291,6 +322,7 @@ public final class LoadOptions {
          */
         public Builder weightType(WeightType weightType) {
             this.weightType = Objects.requireNonNull(weightType, "weightType");
+            this.weightTypeGiven = true;
             return this;
         }
 
@@ -325,6 +357,19 @@ public final class LoadOptions {
             this.lo = lo;
             this.hi = hi;
             this.seed = seed;
+            return this;
+        }
+
+        /**
+         * With {@link #randomWeights(int, int, long)}: refuse a file that has weights of its own (a DIMACS file,
+         * a weighted Galois, Matrix Market, SNAP or METIS file) with a {@link GraphFormatException}, instead of
+         * keeping its weights and silently leaving the random ones unused. Default false.
+         *
+         * @param requireUnweighted true to refuse weighted files when random weights are asked for
+         * @return this builder
+         */
+        public Builder requireUnweighted(boolean requireUnweighted) {
+            this.requireUnweighted = requireUnweighted;
             return this;
         }
 

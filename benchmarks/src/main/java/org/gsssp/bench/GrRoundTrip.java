@@ -121,7 +121,7 @@ final class GrRoundTrip implements AutoCloseable {
 
     /** The size of the Galois file of a weighted graph of {@code n} vertices and {@code m} edges. */
     static long fileBytes(long n, long m) {
-        return 32 + 8 * n + 4 * m + ((m & 1) == 1 ? 4 : 0) + 4 * m;
+        return GaloisWriter.fileBytes(n, m);
     }
 
     /** Fails, saying the sizes, if {@code dir}'s file store has less than {@code bytes} free. */

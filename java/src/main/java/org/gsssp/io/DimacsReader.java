@@ -31,7 +31,8 @@ public final class DimacsReader {
      * @param in      the (decompressed) text; read to the end, not closed
      * @param file    the file named in error messages
      * @param name    the graph's name
-     * @param options unused: DIMACS files always have int32 weights
+     * @param options the limits; DIMACS files always have int32 weights, so random weights are unused (or refused,
+     *                with {@link LoadOptions#requireUnweighted()})
      * @return the graph; the caller closes it
      * @throws IOException if {@code in} cannot be read
      * @throws GraphFormatException naming the line, if the content is malformed
@@ -90,6 +91,7 @@ public final class DimacsReader {
                     throw t.error("arc count M " + declared + " out of range (negative)");
                 }
                 Limits.check(t, options, n, declared, "the 'p' line");
+                DrawnWeights.refuseIfRandomAsked(options, file, pLine, "DIMACS arcs carry weights");
                 t.endLine();
                 b = new GraphBuilder((int) n, WeightType.INT32).ids(VertexIds.offset(1, (int) n)).name(name);
             } else {

@@ -28,16 +28,31 @@ import org.gsssp.WeightType;
  *        32+8n        u32 dst[m]
  *                     u32 padding        only when m is odd
  *        P            edge values: m × edgeDataSize bytes
+ *        P+4m         16 ASCII bytes     optional, gsssp's weight-type trailer: GSSSP-WEIGHT-I32 or GSSSP-WEIGHT-F32
  * </pre>
  * A plain file is mapped into memory and slices of the mapping become the graph's CSR arrays (zero copy);
- * a gzip'd file is decompressed into an off-heap segment and used the same way. The file does not say
- * whether its 4-byte edge values are ints or floats: {@link LoadOptions#weightType()} decides (default INT32).
- * Files with {@code edgeDataSize 0} get weight 1 or the seeded random weights of {@link LoadOptions}. Vertex ids
- * are {@code VertexIds.offset(0, n)}.
+ * a gzip'd file is decompressed into an off-heap segment and used the same way. Files with
+ * {@code edgeDataSize 0} get weight 1 or the seeded random weights of {@link LoadOptions}. Vertex ids are
+ * {@code VertexIds.offset(0, n)}.
+ *
+ * <h2>Int or float weights</h2>
+ * The Galois header cannot say whether its 4-byte edge values are ints or floats, so gsssp never guesses
+ * silently:
+ * <ul>
+ *   <li>{@link GaloisWriter} appends a 16-byte trailer after the edge values naming their type. Readers that
+ *       follow the Galois layout by offsets (Galois, LonestarGPU, the ADDS artifact) map the file and never look
+ *       past the edge values, so they load these files as before.</li>
+ *   <li>A file with a trailer is read as the type it records; asking for the other type
+ *       ({@link LoadOptions.Builder#weightType}) is refused.</li>
+ *   <li>A file without one is read as the type given to {@link LoadOptions.Builder#weightType}. With none given
+ *       it is read as INT32, unless every non-zero value is the bit pattern of a float of magnitude
+ *       2<sup>-24</sup>..2<sup>40</sup> (ints of about 0.86 to 1.4 billion), which is refused, asking for the type.
+ *       Asking for FLOAT32 on a file whose non-zero values are all tiny ints (denormal floats) is refused too.</li>
+ * </ul>
  *
  * <p>Everything is validated before the graph is returned (version, edgeDataSize, exact file size, monotone
- * outIdx ending at m, every dst &lt; n, finite floats); a {@link GraphFormatException} gives the byte offset of
- * the problem (its line is 0). A streamed (gzip'd) file's header claims are also held to
+ * outIdx ending at m, every dst &lt; n, finite floats, the trailer); a {@link GraphFormatException} gives the byte
+ * offset of the problem (its line is 0). A streamed (gzip'd) file's header claims are also held to
  * {@link LoadOptions#maxVertices()} and {@link LoadOptions#maxEdges()} before its image is allocated; a mapped
  * file is bounded by its own size (it is used in place, whatever its size), and held to the limits only when
  * the caller gave them ({@link LoadOptions#limitsGiven()}).
@@ -48,6 +63,15 @@ public final class GaloisReader {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final boolean NATIVE_LE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     static final int HEADER = 32;
+    /** Length of gsssp's weight-type trailer after the edge values. */
+    static final int TRAILER = 16;
+    private static final byte[] TRAILER_INT32 = "GSSSP-WEIGHT-I32".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] TRAILER_FLOAT32 = "GSSSP-WEIGHT-F32".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** Float bit patterns (sign cleared) of magnitudes 2^-24 .. 2^40: what float weights look like read as ints. */
+    private static final int FLOATLIKE_MIN = 0x33800000;
+    private static final int FLOATLIKE_MAX = 0x53800000;
+    /** Below this (sign cleared), a value read as a float is denormal: what small int weights look like. */
+    private static final int FLOAT_MIN_NORMAL_BITS = 0x00800000;
     /** First capacity of the image of a streamed (gzip'd) file; tests lower it to exercise the growth. */
     static volatile long initialStreamCapacity = 1L << 26;
 
@@ -55,7 +79,13 @@ public final class GaloisReader {
     }
 
     /** The parsed, size-checked header. */
-    private record Header(long edgeDataSize, int n, long m, long dstOffset, long valuesOffset, long size) {
+    private record Header(long edgeDataSize, int n, long m, long dstOffset, long valuesOffset, long size,
+                          boolean trailer) {
+    }
+
+    /** The trailer {@link GaloisWriter} appends for {@code type}. */
+    static byte[] trailer(WeightType type) {
+        return (type == WeightType.FLOAT32 ? TRAILER_FLOAT32 : TRAILER_INT32).clone();
     }
 
     /**
@@ -131,7 +161,8 @@ public final class GaloisReader {
         // image grows by doubling, capped at the claimed size, as data actually arrives.
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment image = arena.allocate(Math.min(hd.size(), Math.max(HEADER, initialStreamCapacity)), Long.BYTES);
+            long capacity = hd.size() + (hd.edgeDataSize() == 4 ? TRAILER : 0);
+            MemorySegment image = arena.allocate(Math.min(capacity, Math.max(HEADER, initialStreamCapacity)), Long.BYTES);
             MemorySegment.copy(h, 0, image, ValueLayout.JAVA_BYTE, 0, HEADER);
             byte[] chunk = new byte[1 << 20];
             long got = HEADER;
@@ -144,7 +175,7 @@ public final class GaloisReader {
                     Arena bigger = Arena.ofShared();
                     MemorySegment grown;
                     try {
-                        grown = bigger.allocate(Math.min(hd.size(), Math.max(got + r, 2 * image.byteSize())), Long.BYTES);
+                        grown = bigger.allocate(Math.min(capacity, Math.max(got + r, 2 * image.byteSize())), Long.BYTES);
                         MemorySegment.copy(image, 0, grown, 0, got);
                     } catch (RuntimeException | Error e) {
                         bigger.close();
@@ -164,10 +195,30 @@ public final class GaloisReader {
                         + " bytes, but its header (n=" + hd.n() + ", m=" + hd.m() + ", edgeDataSize="
                         + hd.edgeDataSize() + ") requires " + hd.size() + " bytes");
             }
-            if (in.read() >= 0) {
+            byte[] extra = got < hd.size() ? new byte[0] : in.readNBytes(TRAILER + 1);
+            if (extra.length == TRAILER && hd.edgeDataSize() == 4) {
+                // gsssp's weight-type trailer (checked in fromImage, as for a mapped file)
+                if (image.byteSize() < got + TRAILER) {
+                    Arena bigger = Arena.ofShared();
+                    MemorySegment grown;
+                    try {
+                        grown = bigger.allocate(got + TRAILER, Long.BYTES);
+                        MemorySegment.copy(image, 0, grown, 0, got);
+                    } catch (RuntimeException | Error e) {
+                        bigger.close();
+                        throw e;
+                    }
+                    arena.close();
+                    arena = bigger;
+                    image = grown;
+                }
+                MemorySegment.copy(extra, 0, image, ValueLayout.JAVA_BYTE, got, TRAILER);
+                got += TRAILER;
+            } else if (extra.length > 0) {
                 throw new GraphFormatException(file, 0, "byte " + hd.size() + ": data is longer than the "
                         + hd.size() + " bytes its header (n=" + hd.n() + ", m=" + hd.m() + ", edgeDataSize="
-                        + hd.edgeDataSize() + ") requires");
+                        + hd.edgeDataSize() + ") requires" + (hd.edgeDataSize() == 4 ? " (or " + (hd.size() + TRAILER)
+                        + " with gsssp's weight-type trailer)" : ""));
             }
             return fromImage(image.asSlice(0, got), true, arena, file, name, options);
         } catch (IOException | RuntimeException | Error e) {
@@ -225,13 +276,14 @@ public final class GaloisReader {
         long dst = HEADER + 8 * n;
         long values = dst + 4 * m + ((m & 1) == 1 ? 4 : 0);
         long size = values + eds * m;
-        if (fileSize >= 0 && fileSize != size
+        boolean trailer = eds == 4 && fileSize == size + TRAILER;
+        if (fileSize >= 0 && fileSize != size && !trailer
                 && !(eds == 0 && (m & 1) == 1 && fileSize == size - 4)) {
             throw new GraphFormatException(file, 0, "byte " + Math.min(fileSize, size) + ": file is " + fileSize
                     + " bytes, but its header (n=" + n + ", m=" + m + ", edgeDataSize=" + eds + ") requires "
-                    + size + " bytes");
+                    + size + " bytes" + (eds == 4 ? " (or " + (size + TRAILER) + " with gsssp's weight-type trailer)" : ""));
         }
-        return new Header(eds, (int) n, m, dst, values, size);
+        return new Header(eds, (int) n, m, dst, values, size, trailer);
     }
 
     /**
@@ -268,7 +320,10 @@ public final class GaloisReader {
             }
         }
         boolean weighted = h.edgeDataSize() == 4;
-        WeightType type = weighted ? options.weightType() : WeightType.INT32;
+        if (weighted) {
+            DrawnWeights.refuseIfRandomAsked(options, file, 0, "byte 8: edgeDataSize 4");
+        }
+        WeightType type = weighted ? weightType(image, h, file, options) : WeightType.INT32;
         if (weighted && type == WeightType.FLOAT32) {
             for (long e = 0; e < m; e++) {
                 long off = h.valuesOffset() + 4 * e;
@@ -314,5 +369,71 @@ public final class GaloisReader {
             }
         }
         return Graph.ofSegments(arena, offsets, targets, weights, type, VertexIds.offset(0, n), name);
+    }
+
+    /** The type of the 4-byte edge values: the trailer's, the one asked for, or INT32 (see the class comment). */
+    private static WeightType weightType(MemorySegment image, Header h, Path file, LoadOptions options) {
+        if (h.trailer()) {
+            byte[] t = image.asSlice(h.size(), TRAILER).toArray(ValueLayout.JAVA_BYTE);
+            WeightType recorded = java.util.Arrays.equals(t, TRAILER_FLOAT32) ? WeightType.FLOAT32
+                    : java.util.Arrays.equals(t, TRAILER_INT32) ? WeightType.INT32 : null;
+            if (recorded == null) {
+                throw new GraphFormatException(file, 0, "byte " + h.size() + ": the file is " + TRAILER
+                        + " bytes longer than its header (n=" + h.n() + ", m=" + h.m() + ", edgeDataSize=4) requires, "
+                        + "and those bytes are not gsssp's weight-type trailer (GSSSP-WEIGHT-I32 or GSSSP-WEIGHT-F32)");
+            }
+            if (options.weightTypeGiven() && options.weightType() != recorded) {
+                throw new GraphFormatException(file, 0, "byte " + h.size() + ": the file records " + recorded
+                        + " weights, but " + options.weightType() + " was asked for; leave the weight type out to "
+                        + "read the file's");
+            }
+            return recorded;
+        }
+        if (options.weightTypeGiven()) {
+            if (options.weightType() == WeightType.FLOAT32) {
+                long e = firstNonZero(image, h);
+                if (e >= 0 && all(image, h, v -> (v & 0x7fffffff) < FLOAT_MIN_NORMAL_BITS)) {
+                    int v = image.get(LE_INT, h.valuesOffset() + 4 * e);
+                    throw new GraphFormatException(file, 0, "byte " + (h.valuesOffset() + 4 * e) + ": FLOAT32 was "
+                            + "asked for, but the edge values look like ints (value[" + e + "] = " + v + " reads as "
+                            + Float.intBitsToFloat(v) + "; every non-zero value is a denormal float); read them as INT32");
+                }
+            }
+            return options.weightType();
+        }
+        long e = firstNonZero(image, h);
+        if (e >= 0 && all(image, h, v -> {
+            int mag = v & 0x7fffffff;
+            return mag >= FLOATLIKE_MIN && mag <= FLOATLIKE_MAX;
+        })) {
+            int v = image.get(LE_INT, h.valuesOffset() + 4 * e);
+            throw new GraphFormatException(file, 0, "byte " + (h.valuesOffset() + 4 * e) + ": the edge values look "
+                    + "like IEEE floats (value[" + e + "] = " + v + " is " + Float.intBitsToFloat(v) + " as a float), "
+                    + "and the file does not record its weight type: name it with "
+                    + "LoadOptions.builder().weightType(...): FLOAT32, or INT32 if these are ints");
+        }
+        return WeightType.INT32;
+    }
+
+    /** The first edge value that is neither 0 nor -0.0f, or -1. */
+    private static long firstNonZero(MemorySegment image, Header h) {
+        for (long e = 0; e < h.m(); e++) {
+            int v = image.get(LE_INT, h.valuesOffset() + 4 * e);
+            if ((v & 0x7fffffff) != 0) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether every edge value other than 0 and -0.0f passes {@code test}; stops at the first that fails. */
+    private static boolean all(MemorySegment image, Header h, java.util.function.IntPredicate test) {
+        for (long e = 0; e < h.m(); e++) {
+            int v = image.get(LE_INT, h.valuesOffset() + 4 * e);
+            if ((v & 0x7fffffff) != 0 && !test.test(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -17,19 +17,32 @@ import org.gsssp.Graph;
  * Writes a graph as a Galois binary {@code .gr} file (version 1, edgeDataSize 4, little-endian; layout in
  * {@link GaloisReader}), so that a text graph can be converted once and then loaded instantly by mapping.
  *
- * <p>The file keeps the CSR exactly (edge order included) and the weights' 4-byte values, int or float; it
- * does <em>not</em> record the weight type (load a float graph back with
- * {@code LoadOptions.builder().weightType(WeightType.FLOAT32)}) nor the vertex ids: vertices are written as
- * their internal ids {@code 0..n-1}, and a reloaded graph has {@code VertexIds.offset(0, n)} (a DIMACS graph's
- * vertex 1 becomes 0; a SNAP graph's ids with gaps are renumbered densely).
+ * <p>The file keeps the CSR exactly (edge order included) and the weights' 4-byte values, int or float, and
+ * records their type in a 16-byte trailer after the edge values ({@code GSSSP-WEIGHT-I32} or
+ * {@code GSSSP-WEIGHT-F32}), which {@link GaloisReader} honours; readers that follow the Galois layout by offsets
+ * (Galois, LonestarGPU, the ADDS artifact) never read past the edge values and load the file as before. It does
+ * not record the vertex ids: vertices are written as their internal ids {@code 0..n-1}, and a reloaded graph has
+ * {@code VertexIds.offset(0, n)} (a DIMACS graph's vertex 1 becomes 0; a SNAP graph's ids with gaps are
+ * renumbered densely).
  *
  * <p>The file is written to a temporary sibling and then moved into place, so a failed write leaves no
- * partial file.
+ * partial file. It gets the permissions of any new file (0666 less the umask), as other tools' output does.
  */
 public final class GaloisWriter {
     private static final int CHUNK = 1 << 20;
 
     private GaloisWriter() {
+    }
+
+    /**
+     * The size of the file {@link #write} writes for a graph of {@code n} vertices and {@code m} edges.
+     *
+     * @param n the vertex count
+     * @param m the edge count
+     * @return the file's size in bytes, trailer included
+     */
+    public static long fileBytes(long n, long m) {
+        return GaloisReader.HEADER + 8 * n + 4 * m + ((m & 1) == 1 ? 4 : 0) + 4 * m + GaloisReader.TRAILER;
     }
 
     /**
@@ -47,21 +60,36 @@ public final class GaloisWriter {
         MemorySegment targets = graph.targets();
         MemorySegment weights = graph.weights();
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        // Not Files.createTempFile: its files are 0600 whatever the umask. CREATE_NEW with the default
+        // permissions gives 0666 less the umask, as for any file a tool writes.
+        Path tmp = null;
+        FileChannel ch = null;
+        for (int attempt = 0; ch == null; attempt++) {
+            String random = Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36);
+            tmp = dir.resolve("." + file.getFileName() + "." + random + ".tmp");
+            try {
+                ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
         boolean ok = false;
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel out = ch) {
                 ByteBuffer h = ByteBuffer.allocate(GaloisReader.HEADER).order(ByteOrder.LITTLE_ENDIAN);
                 h.putLong(1).putLong(4).putLong(n).putLong(m).flip();
-                writeFully(ch, h);
+                writeFully(out, h);
                 byte[] buf = new byte[CHUNK];
-                copyOut(ch, buf, offsets.asSlice(8, 8L * n), 8);   // outIdx = offsets[1..n]
-                copyOut(ch, buf, targets, 4);
+                copyOut(out, buf, offsets.asSlice(8, 8L * n), 8);   // outIdx = offsets[1..n]
+                copyOut(out, buf, targets, 4);
                 if ((m & 1) == 1) {
-                    writeFully(ch, ByteBuffer.allocate(4));
+                    writeFully(out, ByteBuffer.allocate(4));
                 }
-                copyOut(ch, buf, weights, 4);
-                ch.force(false);
+                copyOut(out, buf, weights, 4);
+                writeFully(out, ByteBuffer.wrap(GaloisReader.trailer(graph.weightType())));
+                out.force(false);
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -62,6 +62,9 @@ public final class MatrixMarketReader {
         t.endLine();
         boolean symmetric = "symmetric".equals(symmetry);
         boolean pattern = "pattern".equals(field);
+        if (!pattern) {
+            DrawnWeights.refuseIfRandomAsked(options, file, 1, "a '" + field + "' matrix: its values are the weights");
+        }
         boolean real = "real".equals(field) || "double".equals(field);
 
         skipCommentsAndBlanks(t);

@@ -77,6 +77,9 @@ public final class MetisReader {
         boolean vsize = fmt.charAt(0) == '1';
         boolean vwgt = fmt.charAt(1) == '1';
         boolean ewgt = fmt.charAt(2) == '1';
+        if (ewgt) {
+            DrawnWeights.refuseIfRandomAsked(options, file, t.line(), "its header's fmt " + fmt + " says edge weights");
+        }
         long ncon = 1;
         if (t.hasToken()) {
             ncon = t.readLong("ncon (number of vertex weights)");

@@ -68,6 +68,7 @@ public final class SnapReader {
             if (columns == 0) {
                 columns = t.hasToken() ? 3 : 2;
                 if (columns == 3) {
+                    DrawnWeights.refuseIfRandomAsked(options, file, t.line(), "a third column of edge weights");
                     w = new int[16];
                 }
             }

@@ -134,7 +134,7 @@ public final class GsssspShortestPath<V, E> implements ShortestPathAlgorithm<V, 
      */
     @Override
     public SingleSourcePaths<V, E> getPaths(V source) {
-        int s = id(source);
+        int s = id(source, "source");
         Map<V, Pair<Double, E>> tree = new HashMap<>(vertices.size() * 2);
         try (Result r = solve(s)) {
             for (int v = 0; v < vertices.size(); v++) {
@@ -149,14 +149,18 @@ public final class GsssspShortestPath<V, E> implements ShortestPathAlgorithm<V, 
     }
 
     /**
-     * A shortest path from {@code source} to {@code sink}.
+     * A shortest path from {@code source} to {@code sink}. As JGraphT's {@code DijkstraShortestPath}: null means
+     * unreachable, and a vertex that is not in the graph is an exception, never a null.
      *
      * @param source a vertex of the graph
      * @param sink a vertex of the graph
      * @return the path, or null if {@code sink} is unreachable (JGraphT's contract)
+     * @throws IllegalArgumentException if {@code source} or {@code sink} is not a vertex of the graph
      */
     @Override
     public GraphPath<V, E> getPath(V source, V sink) {
+        id(source, "source");
+        id(sink, "sink");
         return getPaths(source).getPath(sink);
     }
 
@@ -166,11 +170,13 @@ public final class GsssspShortestPath<V, E> implements ShortestPathAlgorithm<V, 
      * @param source a vertex of the graph
      * @param sink a vertex of the graph
      * @return the distance, or {@link Double#POSITIVE_INFINITY} if {@code sink} is unreachable
+     * @throws IllegalArgumentException if {@code source} or {@code sink} is not a vertex of the graph
      */
     @Override
     public double getPathWeight(V source, V sink) {
-        int t = id(sink);
-        try (Result r = solve(id(source))) {
+        int s = id(source, "source");
+        int t = id(sink, "sink");
+        try (Result r = solve(s)) {
             return r.distance(t);
         }
     }
@@ -225,10 +231,10 @@ public final class GsssspShortestPath<V, E> implements ShortestPathAlgorithm<V, 
         return best;
     }
 
-    private int id(V vertex) {
+    private int id(V vertex, String role) {
         Integer i = index.get(vertex);
         if (i == null) {
-            throw new IllegalArgumentException("vertex " + vertex + " is not in the graph");
+            throw new IllegalArgumentException(role + " vertex " + vertex + " is not in the graph");
         }
         return i;
     }

@@ -40,7 +40,9 @@ class GaloisTest {
         try (Graph text = GraphLoader.load(resource("tiny.gr"), QUIET)) {
             GaloisWriter.write(text, out);
             byte[] before = Files.readAllBytes(out);
-            assertEquals(32 + 8 * 4 + 4 * 5 + 4 + 4 * 5, before.length);   // m = 5 is odd: 4 bytes of padding
+            // m = 5 is odd: 4 bytes of padding; then the 16-byte weight-type trailer
+            assertEquals(32 + 8 * 4 + 4 * 5 + 4 + 4 * 5 + 16, before.length);
+            assertEquals(GaloisWriter.fileBytes(4, 5), before.length);
             assertEquals(GraphFormat.GALOIS, GraphLoader.detect(out));
             try (Graph g = GraphLoader.load(out, QUIET)) {
                 assertSameGraph(text, g);
@@ -228,6 +230,101 @@ class GaloisTest {
         for (String k : keywords) {
             assertTrue(e.getMessage().contains(k), () -> "message '" + e.getMessage() + "' lacks '" + k + "'");
         }
+    }
+
+    /**
+     * A float graph records its type: it reads back as FLOAT32 with no weight type given, mapped, read-only and
+     * gzip'd; the header and the arrays stay Galois v1 with 4-byte edge data, so a reader that follows the layout
+     * by offsets (LonestarGPU, the ADDS artifact) finds the same CSR and never reads the trailer.
+     */
+    @Test
+    void floatFileRecordsItsTypeAndReadsBackUntold() throws IOException {
+        long seed = 79;
+        SplittableRandom r = new SplittableRandom(seed);
+        GraphBuilder b = new GraphBuilder(50, WeightType.FLOAT32);
+        for (int e = 0; e < 301; e++) {
+            b.addEdge(r.nextInt(50), r.nextInt(50), (float) r.nextDouble(1, 100));
+        }
+        Path out = tmp.resolve("f.gr");
+        try (Graph g = b.build()) {
+            GaloisWriter.write(g, out);
+            byte[] bytes = Files.readAllBytes(out);
+            assertEquals(GaloisWriter.fileBytes(50, 301), bytes.length);
+            ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            assertEquals(1L, bb.getLong(0), "version");
+            assertEquals(4L, bb.getLong(8), "edgeDataSize");
+            long values = 32 + 8 * 50 + 4 * 301 + 4;
+            for (int e = 0; e < 301; e++) {
+                assertEquals(Float.floatToRawIntBits(g.floatWeight(e)), bb.getInt((int) (values + 4 * e)), "seed 79, edge " + e);
+            }
+            assertEquals("GSSSP-WEIGHT-F32", new String(bytes, bytes.length - 16, 16, java.nio.charset.StandardCharsets.US_ASCII));
+            for (Path f : new Path[] {out, TestSupport.gzip(out, tmp, "f.gr.gz")}) {
+                try (Graph back = GraphLoader.load(f, QUIET)) {
+                    assertEquals(WeightType.FLOAT32, back.weightType(), f.toString());
+                    assertSameGraph(g, back);
+                }
+            }
+            try (Graph back = GaloisReader.map(out, "ro", QUIET, false)) {
+                assertEquals(WeightType.FLOAT32, back.weightType());
+                assertSameGraph(g, back);
+            }
+            try (Graph back = GraphLoader.load(out, FLOATS)) {
+                assertSameGraph(g, back);
+            }
+        }
+    }
+
+    @Test
+    void askingForTheTypeTheFileDoesNotRecordIsRefused() throws IOException {
+        Path ints = tmp.resolve("i.gr");
+        Path floats = tmp.resolve("f.gr");
+        try (Graph i = GraphLoader.load(resource("tiny.gr"), QUIET); Graph f = GraphLoader.load(resource("tiny-sym.mtx"), QUIET)) {
+            GaloisWriter.write(i, ints);
+            GaloisWriter.write(f, floats);
+            try (Graph back = GraphLoader.load(ints, QUIET.toBuilder().weightType(WeightType.INT32).build())) {
+                assertSameGraph(i, back);
+            }
+        }
+        LoadOptions asInt = QUIET.toBuilder().weightType(WeightType.INT32).build();
+        for (Path f : new Path[] {floats, TestSupport.gzip(floats, tmp, "f.gr.gz")}) {
+            assertBad(f, asInt, "records FLOAT32 weights, but INT32 was asked for", "leave the weight type out");
+        }
+        for (Path f : new Path[] {ints, TestSupport.gzip(ints, tmp, "i.gr.gz")}) {
+            assertBad(f, FLOATS, "records INT32 weights, but FLOAT32 was asked for");
+        }
+    }
+
+    /** A float file without the trailer (another tool's, or gsssp's before it wrote one): never read as ints. */
+    @Test
+    void floatValuesWithoutARecordedTypeAreRefusedUntilTheTypeIsNamed() throws IOException {
+        int[] floats = {Float.floatToRawIntBits(100f), Float.floatToRawIntBits(2.5f), Float.floatToRawIntBits(-7.25f)};
+        byte[] bytes = galois(1, 4, 2, 3, new long[] {2, 3}, new int[] {1, 0, 0}, floats, true);
+        assertBad(bytes, QUIET, "byte 64", "look like IEEE floats", "value[0] = 1120403456 is 100.0 as a float",
+                "LoadOptions.builder().weightType(...)");
+        try (Graph g = GraphLoader.load(file("f.gr", bytes), FLOATS)) {
+            assertCsr(g, new long[] {0, 2, 3}, new int[] {1, 0, 0}, new float[] {100f, 2.5f, -7.25f});
+        }
+        // Told they are ints, they are ints.
+        try (Graph g = GraphLoader.load(file("f.gr", bytes), QUIET.toBuilder().weightType(WeightType.INT32).build())) {
+            assertCsr(g, new long[] {0, 2, 3}, new int[] {1, 0, 0}, floats);
+        }
+        // One value that no float weight would be (here 3) makes them ints; zeros say nothing either way.
+        int[] mixed = {floats[0], 0, 3};
+        try (Graph g = GraphLoader.load(file("m.gr", galois(1, 4, 2, 3, new long[] {2, 3}, new int[] {1, 0, 0}, mixed, true)), QUIET)) {
+            assertEquals(WeightType.INT32, g.weightType());
+        }
+        // Small ints asked for as floats would be denormals: refused as well.
+        byte[] small = galois(1, 4, 2, 3, new long[] {2, 3}, new int[] {1, 0, 0}, new int[] {0, 5, 7}, true);
+        assertBad(small, FLOATS, "byte 68", "look like ints", "value[1] = 5");
+    }
+
+    @Test
+    void bytesAfterTheValuesThatAreNoTrailerAreRefused() throws IOException {
+        byte[] plain = galois(1, 4, 2, 3, new long[] {2, 3}, new int[] {1, 0, 0}, new int[] {5, 6, 7}, true);
+        byte[] bytes = java.util.Arrays.copyOf(plain, plain.length + 16);
+        System.arraycopy("GSSSP-WEIGHT-X32".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, bytes, plain.length, 16);
+        assertBad(bytes, QUIET, "byte 76", "not gsssp's weight-type trailer");
+        assertBad(java.util.Arrays.copyOf(plain, plain.length + 8), QUIET, "76 bytes", "(or 92 with gsssp's weight-type trailer)");
     }
 
     @Test

@@ -113,7 +113,58 @@ class GsssspShortestPathTest {
         Graph<String, DefaultWeightedEdge> g = random(1, true, 10, 20, 1, 5, true);
         try (GsssspShortestPath<String, DefaultWeightedEdge> ours = new GsssspShortestPath<>(g)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ours.getPaths("nope"));
-            assertEquals("vertex nope is not in the graph", e.getMessage());
+            assertEquals("source vertex nope is not in the graph", e.getMessage());
+            String known = g.vertexSet().iterator().next();
+            e = assertThrows(IllegalArgumentException.class, () -> ours.getPath(known, "Z"));
+            assertEquals("sink vertex Z is not in the graph", e.getMessage());
+        }
+    }
+
+    /** What it does: throws (which exception) or returns (what). */
+    private static String outcome(java.util.function.Supplier<Object> call) {
+        try {
+            Object r = call.get();
+            return r == null ? "null" : r instanceof Double d ? "weight " + d : "a path of " + ((GraphPath<?, ?>) r).getLength() + " edges";
+        } catch (RuntimeException e) {
+            return e.getClass().getName();
+        }
+    }
+
+    /**
+     * Issue 50: unknown source, unknown sink and unreachable sink, each through getPath, getPathWeight and
+     * getPaths(...).getPath/getWeight, behave as JGraphT's DijkstraShortestPath does: an unknown vertex given to
+     * the algorithm is an IllegalArgumentException (never the null that means unreachable), an unreachable sink is
+     * null / infinity.
+     */
+    @Test
+    void unknownAndUnreachableVerticesBehaveAsInJGraphT() {
+        Graph<String, DefaultWeightedEdge> g = new DirectedWeightedPseudograph<>(DefaultWeightedEdge.class);
+        for (String v : List.of("A", "B", "C", "island")) {
+            g.addVertex(v);
+        }
+        g.setEdgeWeight(g.addEdge("A", "B"), 2);
+        g.setEdgeWeight(g.addEdge("B", "C"), 3);
+        DijkstraShortestPath<String, DefaultWeightedEdge> jgrapht = new DijkstraShortestPath<>(g);
+        try (GsssspShortestPath<String, DefaultWeightedEdge> ours = new GsssspShortestPath<>(g)) {
+            String[][] cases = {{"A", "C"}, {"Z", "C"}, {"A", "Z"}, {"A", "island"}, {"Z", "Y"}, {"island", "A"}};
+            List<String> checked = new ArrayList<>();
+            for (String[] c : cases) {
+                String s = c[0];
+                String t = c[1];
+                String where = s + " -> " + t;
+                assertEquals(outcome(() -> jgrapht.getPath(s, t)), outcome(() -> ours.getPath(s, t)), "getPath " + where);
+                assertEquals(outcome(() -> jgrapht.getPathWeight(s, t)), outcome(() -> ours.getPathWeight(s, t)),
+                        "getPathWeight " + where);
+                assertEquals(outcome(() -> jgrapht.getPaths(s).getPath(t)), outcome(() -> ours.getPaths(s).getPath(t)),
+                        "getPaths(s).getPath " + where);
+                assertEquals(outcome(() -> jgrapht.getPaths(s).getWeight(t)), outcome(() -> ours.getPaths(s).getWeight(t)),
+                        "getPaths(s).getWeight " + where);
+                checked.add(where + ": " + outcome(() -> ours.getPath(s, t)));
+            }
+            // the cases the issue names, as JGraphT answers them
+            assertEquals(List.of("A -> C: a path of 2 edges", "Z -> C: java.lang.IllegalArgumentException",
+                    "A -> Z: java.lang.IllegalArgumentException", "A -> island: null",
+                    "Z -> Y: java.lang.IllegalArgumentException", "island -> A: null"), checked);
         }
     }
 

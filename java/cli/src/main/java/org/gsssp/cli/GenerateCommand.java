@@ -17,19 +17,29 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code gsssp generate SPEC --output FILE.gr}: a seeded synthetic graph, written as Galois binary. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
-        description = {"Generates a seeded synthetic graph and writes it as Galois binary .gr.",
+@Command(name = "generate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Writes a seeded synthetic graph as a Galois binary .gr file.",
                 "The same SPEC always gives the same graph, whatever --threads.",
                 "",
                 "SPEC examples:",
-                "  rmat:scale=22,ef=16,seed=1,w=1..1000     R-MAT, Graph500 a=0.57 b=0.19 c=0.19, ids permuted",
-                "  grid:2048x2048,seed=1,w=1..1000          2D grid, 4 neighbours, both directions",
-                "  random:n=4194304,d=7,seed=1,w=1..10      fixed out-degree d, uniform targets",
-                "  rgg:n=1048576,d=10,dim=2,seed=1          random geometric graph (2-D or 3-D), d neighbours expected",
-                "  mesh:128x128x128,nb=18,seed=1            3-D lattice mesh, 6-, 18- or 26-neighbourhood",
-                "  road:2048x2048,hw=16,seed=1              street grid with highways every 16 cells",
-                "Add ',float' for float weights and ',neg=0.1' for about 10%% negative edges (no negative cycles).",
-                "Float graphs are read back with 'solve --weight-type FLOAT32'."})
+                "  rmat:scale=22,ef=16,seed=1,w=1..1000",
+                "      R-MAT, Graph500 a=0.57 b=0.19 c=0.19, ids permuted",
+                "  grid:2048x2048,seed=1,w=1..1000",
+                "      2-D grid, 4 neighbours, both directions",
+                "  random:n=4194304,d=7,seed=1,w=1..10",
+                "      fixed out-degree d, uniform targets",
+                "  rgg:n=1048576,d=10,dim=2,seed=1",
+                "      random geometric graph (2-D or 3-D), d neighbours expected",
+                "  mesh:128x128x128,nb=18,seed=1",
+                "      3-D lattice mesh, 6-, 18- or 26-neighbourhood",
+                "  road:2048x2048,hw=16,seed=1",
+                "      street grid with highways every 16 cells",
+                "Add ',float' for float weights, ',neg=0.1' for about 10%% negative edges",
+                "(no negative cycles).",
+                "The file records whether its weights are int or float (in a trailer that",
+                "Galois-layout readers such as LonestarGPU ignore), so solve and serve read",
+                "it back as written.",
+                ""})
 final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -21,24 +21,31 @@ final class GraphInput {
     /** The graph in the CLI jar, used when no --graph is given. */
     static final String BUNDLED_GRAPH = "/org/gsssp/graphs/rome99.gr";
 
-    @Option(names = "--graph", paramLabel = "FILE", description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently). Default: the bundled rome99.")
+    @Option(names = "--graph", paramLabel = "FILE", order = 1, description = "Graph file (DIMACS .gr, Galois .gr, Matrix Market, SNAP, METIS; .gz read transparently). Default: the bundled rome99.")
     Path graphFile;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "Override format detection: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--format", paramLabel = "FORMAT", order = 20, description = "Override format detection: ${COMPLETION-CANDIDATES} (any case).")
     GraphFormat format = GraphFormat.AUTO;
 
-    @Option(names = "--random-weights", paramLabel = "LO:HI", description = "For unweighted formats: seeded uniform integer weights LO..HI instead of 1.")
+    @Option(names = "--random-weights", paramLabel = "LO:HI", order = 21, description = "For unweighted formats (SNAP, Matrix Market "
+            + "pattern, METIS without edge weights, Galois without edge data): seeded uniform integer weights LO..HI "
+            + "instead of 1. A file with weights of its own is refused.")
     String randomWeights;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for --random-weights (default ${DEFAULT-VALUE}).")
-    long seed = 1;
+    @Option(names = "--seed", paramLabel = "N", order = 22, description = "Seed for --random-weights (default 1).")
+    Long seed;
 
-    @Option(names = "--weight-type", paramLabel = "TYPE", description = "Weight type of a Galois binary graph: ${COMPLETION-CANDIDATES} (default INT32).")
-    WeightType weightType = WeightType.INT32;
+    @Option(names = "--weight-type", paramLabel = "TYPE", order = 23, description = {"Weight type of a Galois binary graph: "
+            + "${COMPLETION-CANDIDATES}. Default: the type the file records (gsssp generate records it); a file that "
+            + "records none is read as INT32, and refused if its values are clearly floats."})
+    WeightType weightType;
 
     /** The loading options the flags ask for; bad flags are usage errors naming them. */
     LoadOptions loadOptions(CommandSpec spec) {
-        LoadOptions.Builder b = LoadOptions.builder().format(format).weightType(weightType);
+        LoadOptions.Builder b = LoadOptions.builder().format(format);
+        if (weightType != null) {
+            b.weightType(weightType);
+        }
         if (randomWeights != null) {
             String[] parts = randomWeights.split(":");
             if (parts.length != 2) {
@@ -57,7 +64,9 @@ final class GraphInput {
                 throw new ParameterException(spec.commandLine(),
                         "--random-weights " + randomWeights + ": LO (" + lo + ") is greater than HI (" + hi + ")");
             }
-            b.randomWeights(lo, hi, seed);
+            b.randomWeights(lo, hi, seed == null ? 1 : seed).requireUnweighted(true);
+        } else if (seed != null) {
+            throw new ParameterException(spec.commandLine(), "--seed is the seed of --random-weights, which is not given");
         }
         return b.build();
     }

@@ -49,8 +49,9 @@ import org.gsssp.WeightType;
  * GET  /health                   {"status": "ok", "graph", "vertices", "edges", "device"}
  * GET  /metrics                  Prometheus text: requests, latency histogram, device memory
  * </pre>
- * A bad request gets 400 with {"error": "..."} naming the problem; a matrix over the cell limit 413 with the
- * limit; a wrong method 405; anything unexpected 500, and the server goes on.
+ * A bad request gets 400 with {"error": "..."} naming the problem (a parameter given twice included); a matrix
+ * over the cell limit 413 with the limit; a wrong method 405; a path that is none of these 404; anything
+ * unexpected 500, and the server goes on.
  */
 final class GraphServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -61,6 +62,8 @@ final class GraphServer implements AutoCloseable {
     private final int maxSssp;
     private final HttpServer http;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final java.util.List<com.sun.net.httpserver.HttpContext> contexts = new java.util.ArrayList<>();
+    private RequestGuard guard;   // null: unguarded (tests); set before start()
     private final BlockingQueue<QueryBuffers> buffers;
     private final Options options = Options.builder().computePredecessors(true).build();
     private final CollectorRegistry registry = new CollectorRegistry();
@@ -86,19 +89,74 @@ final class GraphServer implements AutoCloseable {
         this.device = device;
         this.maxMatrixCells = maxMatrixCells;
         this.maxSssp = maxSssp;
+        this.http = bind(bind, port);   // first: a busy port fails before anything is allocated
         int pool = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
         this.buffers = new ArrayBlockingQueue<>(pool);
         for (int i = 0; i < pool; i++) {
             buffers.add(QueryBuffers.forGraph(graph, true));
         }
-        this.http = HttpServer.create(new InetSocketAddress(bind, port), 0);
         http.setExecutor(executor);
         route("/distance", "GET", this::distance);
         route("/route", "GET", this::route);
         route("/sssp", "GET", this::sssp);
         route("/matrix", "POST", this::matrix);
         route("/health", "GET", x -> health());
-        http.createContext("/metrics", this::metrics);
+        contexts.add(http.createContext("/metrics", this::metrics));
+        contexts.add(http.createContext("/", this::notFound));
+    }
+
+    /**
+     * Puts {@code guard} in front of every endpoint (token, caps, draining); call before {@link #start()}.
+     *
+     * @param guard the checks, see {@link RequestGuard}
+     */
+    void guard(RequestGuard guard) {
+        this.guard = guard;
+        for (com.sun.net.httpserver.HttpContext c : contexts) {
+            c.getFilters().add(guard);
+        }
+    }
+
+    /**
+     * Stops taking requests (503 with Retry-After from then on, if guarded), waits up to {@code timeoutMillis}
+     * for the ones in flight to be answered, then stops the listener.
+     *
+     * @return the requests still in flight when it gave up, 0 if all were answered
+     */
+    int drainAndStop(long timeoutMillis) throws InterruptedException {
+        int left = guard != null ? guard.drain(timeoutMillis) : 0;
+        http.stop(0);
+        return left;
+    }
+
+    /** The server on bind:port; a port in use is named, not the JDK's bare "Address already in use". */
+    private static HttpServer bind(String bind, int port) throws IOException {
+        try {
+            return HttpServer.create(new InetSocketAddress(bind, port), 0);
+        } catch (java.net.BindException e) {
+            java.net.BindException named = new java.net.BindException("cannot listen on " + bind + ":" + port + ": "
+                    + (e.getMessage() == null ? "address already in use" : e.getMessage().toLowerCase(java.util.Locale.ROOT))
+                    + " (is another server on port " + port + "? choose another --port, or 0 for any free one)");
+            named.initCause(e);
+            throw named;
+        }
+    }
+
+    /** Any path no endpoint serves (the JDK's own answer would be an HTML page). */
+    private void notFound(HttpExchange x) throws IOException {
+        send(x, 404, error("no endpoint " + x.getRequestURI().getPath() + "; the endpoints are /distance, /route, "
+                + "/sssp, /matrix, /health and /metrics"));
+    }
+
+    private static void send(HttpExchange x, int status, ObjectNode body) throws IOException {
+        try (x) {
+            byte[] bytes = JSON.writeValueAsBytes(body);
+            x.getResponseHeaders().set("Content-Type", "application/json");
+            x.sendResponseHeaders(status, bytes.length);
+            try (OutputStream o = x.getResponseBody()) {
+                o.write(bytes);
+            }
+        }
     }
 
     void start() {
@@ -228,6 +286,10 @@ final class GraphServer implements AutoCloseable {
     }
 
     private void metrics(HttpExchange x) throws IOException {
+        if (!x.getRequestURI().getPath().equals("/metrics")) {
+            notFound(x);
+            return;
+        }
         try (x) {
             deviceMemory.set(device == null || device.isClosed() ? 0 : device.deviceMemoryBytes());
             StringWriter text = new StringWriter();
@@ -252,12 +314,16 @@ final class GraphServer implements AutoCloseable {
     }
 
     private void route(String path, String method, Handler handler) {
-        http.createContext(path, x -> {
+        contexts.add(http.createContext(path, x -> {
             long start = System.nanoTime();
             int status;
             ObjectNode body;
             try {
-                if (!method.equals(x.getRequestMethod())) {
+                if (!x.getRequestURI().getPath().equals(path)) {   // contexts match by prefix: /distancex, /route/1
+                    status = 404;
+                    body = error("no endpoint " + x.getRequestURI().getPath() + "; the endpoints are /distance, "
+                            + "/route, /sssp, /matrix, /health and /metrics");
+                } else if (!method.equals(x.getRequestMethod())) {
                     x.getResponseHeaders().set("Allow", method);
                     status = 405;
                     body = error(path + " takes " + method + ", not " + x.getRequestMethod());
@@ -289,7 +355,7 @@ final class GraphServer implements AutoCloseable {
                 requests.labels(path, Integer.toString(status)).inc();
                 latency.labels(path).observe((System.nanoTime() - start) / 1e9);
             }
-        });
+        }));
     }
 
     private <T> T withResult(int source, WithResult<T> use) throws Exception {
@@ -347,7 +413,9 @@ final class GraphServer implements AutoCloseable {
             int eq = pair.indexOf('=');
             String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
             String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            out.put(key, value);
+            if (out.putIfAbsent(key, value) != null) {
+                throw new BadRequest("parameter '" + key + "' is given more than once");
+            }
         }
         return out;
     }

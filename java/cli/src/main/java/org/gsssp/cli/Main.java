@@ -7,8 +7,11 @@ import picocli.CommandLine.Command;
 /** The {@code gsssp} command line: {@code java -jar gsssp.jar solve ...}. */
 @Command(name = "gsssp", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "GPU single-source shortest paths.",
-        subcommands = {SolveCommand.class, ServeCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+        subcommands = {SolveCommand.class, ServeCommand.class, GenerateCommand.class, InfoCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements java.util.concurrent.Callable<Integer> {
+    /** The exit code of a usage error (README). */
+    static final int EXIT_USAGE = 2;
 
     /** The root command; picocli runs it (printing the usage) when no subcommand is given. */
     public Main() {
@@ -37,6 +40,19 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(out);
         cli.setErr(err);
+        // --format dimacs, --weight-type float32: enum values in any case, as --algorithm takes them
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // A usage error is one line naming the problem (and picocli's "did you mean"), then where to find help;
+        // the whole help text would bury the line.
+        cli.setParameterExceptionHandler((ex, ignored) -> {
+            CommandLine c = ex.getCommandLine();
+            PrintWriter e = c.getErr();
+            e.println("gsssp: " + oneLine(ex));
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
+            e.println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+            e.flush();
+            return EXIT_USAGE;
+        });
         // Any failure is one line naming the problem, never a stack trace; usage errors keep picocli's text.
         // Exit codes (README): 2 for usage errors, which picocli's parameter handler answers (ParameterException,
         // also when a command throws it); 1 for every failure while running, files and devices included.
@@ -50,7 +66,11 @@ public final class Main implements Runnable {
 
     // What the library's messages call by its API names, said in the CLI's terms.
     private static final java.util.Map<String, String> CLI_TERMS = java.util.Map.of(
-            "name it with LoadOptions.builder().format(...)", "name it with --format");
+            "name it with LoadOptions.builder().format(...)", "name it with --format",
+            "name it with LoadOptions.builder().weightType(...)", "name it with --weight-type",
+            "leave the weight type out", "leave --weight-type out",
+            "so random weights would replace nothing; leave the random weights out",
+            "so --random-weights would replace nothing; leave --random-weights out");
 
     static String oneLine(Throwable ex) {
         if (ex instanceof java.io.UncheckedIOException && ex.getCause() != null) {
@@ -59,6 +79,8 @@ public final class Main implements Runnable {
         String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
         if (ex instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
             message = f.getFile() + ": " + reason(f);
+        } else if (ex instanceof java.net.BindException) {
+            message = ex.getMessage();   // names the address and port
         } else if (ex instanceof java.io.IOException) {
             message = "I/O error: " + message;
         }
@@ -84,8 +106,13 @@ public final class Main implements Runnable {
         return f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
     }
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** No command: the usage on stderr, and the usage error's exit code. */
     @Override
-    public void run() {
-        new CommandLine(this).usage(System.out);
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return EXIT_USAGE;
     }
 }

@@ -18,6 +18,7 @@ import org.gsssp.Options;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
 import org.gsssp.WeightType;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -26,9 +27,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code gsssp solve}: shortest paths from one source, optionally checked against CPU Dijkstra. */
-@Command(name = "solve", mixinStandardHelpOptions = true,
+@Command(name = "solve", sortOptions = false, abbreviateSynopsis = true, versionProvider = VersionProvider.class,
         description = {"Computes shortest distances from one source vertex.",
-                "Without --graph it solves the bundled rome99 road graph (9th DIMACS Challenge)."})
+                "Without --graph it solves the bundled rome99 road graph (9th DIMACS Challenge)."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gsssp solve --graph USA-road-d.NY.gr.gz --source 1 --verify",
+                "  gsssp solve --graph roads.gr --source 1 --target 264346 -o distances.txt"})
 final class SolveCommand implements Callable<Integer> {
     static final int EXIT_VERIFY_FAILED = 3;
 
@@ -38,10 +42,18 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     GraphInput input;
 
-    @Option(names = "--source", paramLabel = "ID", description = "Source vertex in the file's own ids (default: the first vertex).")
+    // The common options first (order 1..19; GraphInput's --graph is 1, its input options 20..29), then help, then
+    // the research options under their own heading.
+    @Option(names = "--source", paramLabel = "ID", order = 2, description = "Source vertex in the file's own ids (default: the first vertex).")
     Long source;
 
-    @Option(names = "--algorithm", paramLabel = "NAME", completionCandidates = AlgorithmNames.class,
+    @Option(names = "--target", paramLabel = "ID", order = 3, description = "Also print the distance to this vertex and the route there.")
+    Long target;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", order = 4, description = "Write 'id distance' lines (file ids; INF when unreachable).")
+    Path output;
+
+    @Option(names = "--algorithm", paramLabel = "NAME", order = 5, completionCandidates = AlgorithmNames.class,
             description = {"One of: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).",
                     "auto: hbf for negative weights on a GPU; dijkstra-cpu without a GPU or for small graphs; else adds."})
     String algorithm = "auto";
@@ -54,38 +66,48 @@ final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write 'id distance' lines (file ids; INF when unreachable).")
-    Path output;
-
-    @Option(names = "--verify", description = "Check the result: its optimality certificate, and for a GPU algorithm a CPU solve as well.")
+    @Option(names = "--verify", order = 6, description = "Check the result: its optimality certificate, and for a GPU algorithm a CPU solve as well.")
     boolean verify;
 
-    @Option(names = "--certify", description = "Check the answer against the graph alone (the O(n+m) optimality certificate) and print how long that took.")
+    @Option(names = "--certify", order = 7, description = "Check the answer against the graph alone (the O(n+m) optimality certificate) and print how long that took.")
     boolean certify;
 
-    @Option(names = "--delta", paramLabel = "D", description = "Delta-stepping (near-far, adds): the bucket width, instead of the estimate C*W/D.")
-    Double delta;
+    @Option(names = {"-h", "--help"}, usageHelp = true, order = 40, description = "Show this help and exit.")
+    boolean help;
 
-    @Option(names = "--delta-constant", paramLabel = "C", description = "Delta-stepping (near-far, adds): C in the estimate C*W/D (default: the algorithm's).")
-    Double deltaConstant;
+    @Option(names = {"-V", "--version"}, versionHelp = true, order = 41, description = "Print the version and exit.")
+    boolean version;
 
-    @Option(names = "--adds-static-delta", description = "adds: keep the initial Delta for the whole run (the paper's Table 5 'static Delta').")
-    boolean addsStaticDelta;
+    @ArgGroup(validate = false, exclusive = false, order = 100,
+            heading = "%nResearch options (delta-stepping and ADDS tuning):%n")
+    Research research;
 
-    @Option(names = "--adds-buckets", paramLabel = "N", description = "adds: buckets in the priority queue, 2..32 (default 32; 2 with --adds-static-delta is Table 5's '2 buckets').")
-    Integer addsBuckets;
+    /** The knobs of the delta-stepping algorithms: for experiments, not for everyday use. */
+    static final class Research {
+        @Option(names = "--delta", paramLabel = "D", description = "Delta-stepping (near-far, adds): the bucket width, instead of the estimate C*W/D.")
+        Double delta;
 
-    @Option(names = "--adds-no-local-rounds", description = "adds: workers push every vertex they lower, as in the paper (default: small assignments keep the vertices bound for their own bucket and expand them in local rounds).")
-    boolean addsNoLocalRounds;
+        @Option(names = "--delta-constant", paramLabel = "C", description = "Delta-stepping (near-far, adds): C in the estimate C*W/D (default: the algorithm's).")
+        Double deltaConstant;
 
-    @Option(names = "--adds-pool-words", paramLabel = "N", description = "adds: a fixed bucket pool of N 32-bit words; a run that needs more fails (default: sized from the graph, doubled when exhausted).")
-    Long addsPoolWords;
+        @Option(names = "--adds-static-delta", description = "adds: keep the initial Delta for the whole run (the paper's Table 5 'static Delta').")
+        boolean addsStaticDelta;
 
-    @Option(names = "--adds-growable-pool", paramLabel = "N", description = "adds: start with a bucket pool of N 32-bit words and restart with twice the pool when it runs out.")
-    Long addsGrowablePool;
+        @Option(names = "--adds-buckets", paramLabel = "N", description = "adds: buckets in the priority queue, 2..32 (default 32; 2 with --adds-static-delta is Table 5's '2 buckets').")
+        Integer addsBuckets;
 
-    @Option(names = "--adds-watchdog-ms", paramLabel = "MS", description = "adds: fail a run whose queue makes no progress for MS milliseconds (default 10000; raise it under compute-sanitizer).")
-    Long addsWatchdogMs;
+        @Option(names = "--adds-no-local-rounds", description = "adds: workers push every vertex they lower, as in the paper (default: small assignments keep the vertices bound for their own bucket and expand them in local rounds).")
+        boolean addsNoLocalRounds;
+
+        @Option(names = "--adds-pool-words", paramLabel = "N", description = "adds: a fixed bucket pool of N 32-bit words; a run that needs more fails (default: sized from the graph, doubled when exhausted).")
+        Long addsPoolWords;
+
+        @Option(names = "--adds-growable-pool", paramLabel = "N", description = "adds: start with a bucket pool of N 32-bit words and restart with twice the pool when it runs out.")
+        Long addsGrowablePool;
+
+        @Option(names = "--adds-watchdog-ms", paramLabel = "MS", description = "adds: fail a run whose queue makes no progress for MS milliseconds (default 10000; raise it under compute-sanitizer).")
+        Long addsWatchdogMs;
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -109,6 +131,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         try (Graph graph = input.load(options)) {
             int src = resolveSource(graph);
+            int dst = target == null ? -1 : resolveVertex(graph, "--target", target);
             String autoReason = null;
             Algorithm resolved = wanted;
             if (wanted == Algorithm.AUTO) {
@@ -131,6 +154,9 @@ final class SolveCommand implements Callable<Integer> {
                 result = Sssp.solve(graph, src, resolved, queryOptions);
             }
             printSummary(out, graph, device, result, autoReason);
+            if (dst >= 0) {
+                printRoute(out, graph, result, dst);
+            }
             if (output != null) {
                 writeDistances(graph, result, output);
                 out.printf("output    %s%n", output);
@@ -153,6 +179,13 @@ final class SolveCommand implements Callable<Integer> {
 
     /** The algorithm options the flags ask for; the builder's checks turn bad values into one-line errors. */
     private Options queryOptions() {
+        Research r = research != null ? research : new Research();
+        Double delta = r.delta;
+        Double deltaConstant = r.deltaConstant;
+        Integer addsBuckets = r.addsBuckets;
+        Long addsPoolWords = r.addsPoolWords;
+        Long addsGrowablePool = r.addsGrowablePool;
+        Long addsWatchdogMs = r.addsWatchdogMs;
         if (addsPoolWords != null && addsGrowablePool != null) {
             throw new ParameterException(spec.commandLine(), "--adds-pool-words (fixed) and --adds-growable-pool exclude each other");
         }
@@ -163,7 +196,7 @@ final class SolveCommand implements Callable<Integer> {
         if (deltaConstant != null) {
             deltaStepping.deltaConstant(deltaConstant);
         }
-        AddsParams.Builder adds = AddsParams.builder().staticDelta(addsStaticDelta).localRounds(!addsNoLocalRounds);
+        AddsParams.Builder adds = AddsParams.builder().staticDelta(r.addsStaticDelta).localRounds(!r.addsNoLocalRounds);
         if (addsBuckets != null) {
             adds.bucketCount(addsBuckets);
         }
@@ -177,6 +210,9 @@ final class SolveCommand implements Callable<Integer> {
             adds.watchdogMillis(addsWatchdogMs);
         }
         Options.Builder b = Options.builder().deltaStepping(deltaStepping.build()).adds(adds.build());
+        if (target != null) {
+            b.computePredecessors(true);
+        }
         return b.build();
     }
 
@@ -198,15 +234,32 @@ final class SolveCommand implements Callable<Integer> {
         if (graph.numVertices() == 0) {
             throw new IllegalArgumentException(graph.name() + " has no vertices");
         }
-        if (source == null) {
-            return 0;
-        }
-        java.util.OptionalInt v = graph.ids().find(source);
+        return source == null ? 0 : resolveVertex(graph, "--source", source);
+    }
+
+    private static int resolveVertex(Graph graph, String option, long id) {
+        java.util.OptionalInt v = graph.ids().find(id);
         if (v.isEmpty()) {
-            throw new IllegalArgumentException("--source " + source + " is not a vertex of " + graph.name() + ": "
+            throw new IllegalArgumentException(option + " " + id + " is not a vertex of " + graph.name() + ": "
                     + graph.ids().describe());
         }
         return v.getAsInt();
+    }
+
+    /** --target: the distance and the route as file ids, or that it cannot be reached. */
+    private static void printRoute(PrintWriter out, Graph graph, Result r, int t) {
+        long id = graph.ids().toExternal(t);
+        if (!r.isReachable(t)) {
+            out.printf("target    %d: unreachable from %d%n", id, graph.ids().toExternal(r.source()));
+            return;
+        }
+        org.gsssp.ShortestPath path = r.path(t);
+        out.printf(Locale.ROOT, "target    %d: distance %s, %,d edges%n", id, format(r, t), path.edgeCount());
+        StringBuilder line = new StringBuilder("route    ");
+        for (long v : path.fileIds()) {
+            line.append(' ').append(v);
+        }
+        out.println(line);
     }
 
     /** {@code autoReason}: why AUTO chose the algorithm, or null when --algorithm named it. */

@@ -1,11 +1,38 @@
 package org.gsssp.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.gsssp.DeviceInfo;
+import org.gsssp.Devices;
 import org.gsssp.internal.NativeLibrary;
 import picocli.CommandLine.IVersionProvider;
 
+/**
+ * {@code gsssp --version}: the jar's version, the native library's, the CUDA runtime's and the GPUs (or "no GPU"),
+ * and the Java running it. A native library that does not load is reported, not thrown.
+ */
 final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
-        return new String[] {"gsssp " + NativeLibrary.jarVersion()};
+        List<String> lines = new ArrayList<>();
+        lines.add("gsssp " + NativeLibrary.jarVersion());
+        try {
+            lines.add("native library " + NativeLibrary.nativeVersion() + " (" + System.getProperty("os.name").toLowerCase()
+                    + "-" + System.getProperty("os.arch") + ")");
+            // The C ABI does not report the CUDA runtime's version yet; what is known is how it is linked.
+            lines.add("CUDA runtime linked statically into the native library; needs only an NVIDIA driver");
+            List<DeviceInfo> devices = Devices.list();
+            if (devices.isEmpty()) {
+                lines.add("GPU: none (no CUDA device or no NVIDIA driver): everything runs on the CPU");
+            }
+            for (DeviceInfo d : devices) {
+                lines.add("GPU " + d.index() + ": " + d.describe());
+            }
+        } catch (RuntimeException | LinkageError e) {
+            lines.add("native library: not loaded: " + Main.oneLine(e));
+        }
+        lines.add("Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ", "
+                + System.getProperty("java.home") + ")");
+        return lines.toArray(new String[0]);
     }
 }

@@ -87,6 +87,31 @@ class CliErrorsTest {
         assertOneLine(run("solve", "--random-weights", "a:b"), 2, "--random-weights wants integers LO:HI");
     }
 
+    /** Issue 50: --random-weights on a graph with weights of its own is refused, never silently ignored. */
+    @Test
+    void randomWeightsOnAWeightedGraphAreRefused(@TempDir Path dir) throws Exception {
+        Run r = run("solve", "--random-weights", "1:10");   // the bundled rome99: DIMACS, weighted
+        assertOneLine(r, 1, "the file has weights of its own (DIMACS arcs carry weights), so --random-weights would "
+                + "replace nothing; leave --random-weights out to use the file's");
+        assertTrue(r.out().isEmpty(), r.out());
+        Path weighted = dir.resolve("w.txt");
+        Files.writeString(weighted, "1 2 7\n2 3 8\n");
+        assertOneLine(run("solve", "--graph", weighted.toString(), "--random-weights", "1:10"), 1,
+                "a third column of edge weights");
+        // an unweighted SNAP file gets them: 1 -> 2 -> 3 with both weights 4
+        Path plain = dir.resolve("p.txt");
+        Files.writeString(plain, "1 2\n2 3\n");
+        Path out = dir.resolve("d.txt");
+        Run ok = run("solve", "--graph", plain.toString(), "--source", "1", "--random-weights", "4:4", "--output", out.toString());
+        assertEquals(0, ok.exit(), ok.out() + ok.err());
+        assertEquals(java.util.List.of("1 0", "2 4", "3 8"), Files.readAllLines(out));
+    }
+
+    @Test
+    void seedWithoutRandomWeightsIsAUsageError() {
+        assertOneLine(run("solve", "--seed", "5"), 2, "--seed is the seed of --random-weights, which is not given");
+    }
+
     @Test
     void anUnknownFormatPointsAtTheFormatOption(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("mystery.bin");

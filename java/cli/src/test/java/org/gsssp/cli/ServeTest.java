@@ -150,4 +150,24 @@ class ServeTest {
         error(post("/distance?from=1&to=2", ""), 405, "/distance takes GET, not POST");
         ok(get("/health"));  // and it goes on
     }
+
+    /** Issue 50: unknown paths are JSON 404s (not the JDK's HTML), repeated parameters 400s, a busy port named. */
+    @Test
+    void unknownPathsRepeatedParametersAndABusyPort() throws Exception {
+        for (String path : new String[] {"/", "/nope", "/distancex?from=1&to=2", "/route/1", "/metrics/x"}) {
+            HttpResponse<String> r = get(path);
+            assertEquals("application/json", r.headers().firstValue("Content-Type").orElse(""), path);
+            error(r, 404, "no endpoint " + path.replaceAll("\\?.*", ""));
+        }
+        error(get("/distance?from=1&to=2&to=3"), 400, "parameter 'to' is given more than once");
+        error(get("/sssp?from=1&from=1"), 400, "parameter 'from' is given more than once");
+
+        java.net.BindException busy = org.junit.jupiter.api.Assertions.assertThrows(java.net.BindException.class,
+                () -> new GraphServer(graph, null, "127.0.0.1", server.port(), 100, 50).close());
+        assertTrue(busy.getMessage().startsWith("cannot listen on 127.0.0.1:" + server.port() + ": "), busy.getMessage());
+        SolveCommandTest.Run cli = SolveCommandTest.run("serve", "--port", Integer.toString(server.port()));
+        assertEquals(1, cli.exit(), cli.out() + cli.err());
+        assertTrue(cli.err().startsWith("gsssp: cannot listen on 127.0.0.1:" + server.port() + ": "), cli.err());
+        assertTrue(cli.err().contains("choose another --port"), cli.err());
+    }
 }

@@ -54,6 +54,23 @@ class GenerateCommandTest {
         }
     }
 
+    /** Issue 50: generate's file gets the umask's permissions, as solve --output's does (not 0600). */
+    @Test
+    void theFileGetsTheUmasksPermissionsAsSolveOutputDoes(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("g.gr");
+        assertEquals("0", run("generate", "grid:3x3", "-o", file.toString())[0]);
+        Path distances = dir.resolve("d.txt");
+        assertEquals("0", run("solve", "--graph", file.toString(), "-o", distances.toString())[0]);
+        Path plain = Files.createFile(dir.resolve("plain"));   // 0666 less the umask
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> expected = Files.getPosixFilePermissions(plain);
+        assertEquals(expected, Files.getPosixFilePermissions(distances), "solve --output");
+        assertEquals(expected, Files.getPosixFilePermissions(file), "generate -o");
+        try (var left = Files.list(dir)) {
+            assertEquals(java.util.Set.of("g.gr", "d.txt", "plain"),
+                    left.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()), "no temporary file stays");
+        }
+    }
+
     @Test
     void aBadSpecIsAOneLineError(@TempDir Path dir) {
         String[] r = run("generate", "rmat:scale=4,bogus=1", "-o", dir.resolve("x.gr").toString());
