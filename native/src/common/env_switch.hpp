@@ -1,4 +1,4 @@
-// Every environment variable the library reads, in one table: two diagnostics for profiler runs, where to find NCCL,
+// Every environment variable the library reads, in one table: three diagnostics for profiler runs, where to find NCCL,
 // and the places a pip-installed NCCL may live. docs/tuning.md describes each; nothing else in native/src calls
 // getenv. The diagnostics are read once per process (their callers keep the answer); the NCCL ones whenever NCCL is
 // looked for.
@@ -11,6 +11,7 @@ namespace gsssp {
 enum class Env {
   kAddsProfile,  // GSSSP_ADDS_PROFILE: set to anything, ADDS prints where each query's time went on stderr
   kStageTrace,   // GSSSP_STAGE_TRACE: "1", each GPU query prints its stages' times on stderr
+  kChTrace,      // GSSSP_CH_TRACE: "1", a hierarchy's build prints its rounds and phase times on stderr
   kNcclLibrary,  // GSSSP_NCCL_LIBRARY: the path of libnccl.so.2 for the partitioned NCCL exchange
   kHome,         // HOME, VIRTUAL_ENV, CONDA_PREFIX: where pip may have put NCCL (nvidia-nccl-cu12 / -cu13)
   kVirtualEnv,
@@ -18,8 +19,9 @@ enum class Env {
   kCount
 };
 
-constexpr const char* kEnvNames[] = {"GSSSP_ADDS_PROFILE", "GSSSP_STAGE_TRACE", "GSSSP_NCCL_LIBRARY",
-                                     "HOME",               "VIRTUAL_ENV",       "CONDA_PREFIX"};
+constexpr const char* kEnvNames[] = {"GSSSP_ADDS_PROFILE", "GSSSP_STAGE_TRACE", "GSSSP_CH_TRACE",
+                                     "GSSSP_NCCL_LIBRARY", "HOME",              "VIRTUAL_ENV",
+                                     "CONDA_PREFIX"};
 static_assert(sizeof(kEnvNames) / sizeof(kEnvNames[0]) == static_cast<int>(Env::kCount), "one name per Env");
 
 constexpr const char* env_name(Env variable) { return kEnvNames[static_cast<int>(variable)]; }

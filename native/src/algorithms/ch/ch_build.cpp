@@ -102,10 +102,8 @@ class Builder {
     ratio_ = params.max_shortcut_ratio > 0 ? params.max_shortcut_ratio : kDefaultMaxShortcutRatio;
     progress_ = params.progress;
     user_ = params.progress_user_data;
-    // A/B switches: GSSSP_CH_TRACE=1 prints rounds and the CPU seconds of each phase to stderr;
-    // GSSSP_CH_PRIORITY_LIMIT=N overrides kPrioritySettleLimit.
-    trace_ = env_switch("GSSSP_CH_TRACE") == 1;
-    priority_limit_ = static_cast<int32_t>(env_number("GSSSP_CH_PRIORITY_LIMIT", kPrioritySettleLimit));
+    // GSSSP_CH_TRACE=1 prints rounds and the CPU seconds of each phase to stderr (docs/tuning.md).
+    trace_ = env_switch(Env::kChTrace) == 1;
     load(csr);
   }
 
@@ -323,7 +321,7 @@ class Builder {
 
   float priority(int32_t c, Witness& ws) {
     int64_t added = 0, added_hops = 0;
-    find_shortcuts(c, ws, priority_limit_, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
+    find_shortcuts(c, ws, kPrioritySettleLimit, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
       ++added;
       added_hops += hops;
     });
@@ -467,7 +465,6 @@ class Builder {
   void* user_ = nullptr;
   bool trace_ = false;
   double phase_seconds_[4] = {0, 0, 0, 0};
-  int32_t priority_limit_ = kPrioritySettleLimit;
   int64_t original_arcs_ = 0, alive_arcs_ = 0;
   std::vector<Witness> witness_;
   std::vector<std::vector<Shortcut>> shortcuts_;
