@@ -354,6 +354,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @return their distances in order, +infinity for unreachable ones
      */
     public double[] distances(int source, int[] targets) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.distancesAsDouble(source, targets);
+        }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
             try {
@@ -380,6 +384,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws IllegalStateException if the graph's weights are FLOAT32
      */
     public long[] distancesAsLong(int source, int[] targets) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.distances(source, targets);
+        }
         if (graph.weightType() != WeightType.INT32) {
             throw new IllegalStateException("distancesAsLong is for int32-weighted graphs; this one has " + graph.weightType());
         }
@@ -418,6 +426,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the path, empty if the target is unreachable
      */
     public ShortestPath path(int source, int target) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.path(source, target);
+        }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
             try {
@@ -459,6 +471,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
+        ContractionHierarchy ch = algorithm == Algorithm.AUTO ? ContractionHierarchy.attachedTo(graph) : null;
+        if (ch != null) {  // ContractionHierarchy.attach
+            return ch.matrix(sources, targets);
+        }
         Options noTree = Sssp.NO_PREDECESSORS;
         Algorithm design = resolveBatch(algorithm, noTree, sources.length);
         if (oneLaunch(design)) {

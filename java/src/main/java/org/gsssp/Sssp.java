@@ -219,6 +219,10 @@ public final class Sssp {
      * @throws IllegalArgumentException if a vertex is out of range
      */
     public static double[] distances(Graph graph, int source, int[] targets) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.distancesAsDouble(source, targets);
+        }
         try (Result r = targetsOnCpu(graph, source, targets, false)) {
             double[] out = new double[targets.length];
             for (int i = 0; i < targets.length; i++) {
@@ -237,6 +241,10 @@ public final class Sssp {
      * @return their distances in order, Long.MAX_VALUE for unreachable ones
      */
     public static long[] distancesAsLong(Graph graph, int source, int[] targets) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.distances(source, targets);
+        }
         try (Result r = targetsOnCpu(graph, source, targets, false)) {
             long[] out = new long[targets.length];
             for (int i = 0; i < targets.length; i++) {
@@ -256,6 +264,10 @@ public final class Sssp {
      * @return the path, empty if the target is unreachable
      */
     public static ShortestPath path(Graph graph, int source, int target) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.path(source, target);
+        }
         try (Result r = targetsOnCpu(graph, source, new int[] {target}, true)) {
             return r.path(target);
         }
@@ -272,6 +284,10 @@ public final class Sssp {
      * @return the k × t matrix; the caller closes it
      */
     public static DistanceMatrix matrix(Graph graph, int[] sources, int[] targets) {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
+        if (ch != null) {
+            return ch.matrix(sources, targets);
+        }
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         try {
             java.util.stream.IntStream.range(0, sources.length).parallel().forEach(i -> {
