@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** The {@code gsssp} command line: {@code java -jar gsssp.jar solve ...}. */
 @Command(name = "gsssp", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "GPU single-source shortest paths.",
-        subcommands = {SolveCommand.class, ServeCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SolveCommand.class, ServeCommand.class, PrepareCommand.class, GenerateCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** The root command; picocli runs it (printing the usage) when no subcommand is given. */
