@@ -475,17 +475,20 @@ public final class ContractionHierarchy implements AutoCloseable {
         if (threads < 0) {
             throw new IllegalArgumentException("threads must be 0 (all) or positive, got " + threads);
         }
-        DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, WeightType.INT32);
         gate.enter();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = longs(sources, arena);
-            MemorySegment t = longs(targets, arena);
-            Status.check(GssspNative.gsssp_ch_matrix(handle, s, sources.length, t, targets.length, threads, m.writable()),
-                    "contraction hierarchy matrix of " + sources.length + " x " + targets.length + " on " + graph.name());
-            return m;
-        } catch (RuntimeException | Error e) {
-            m.close();
-            throw e;
+            DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, WeightType.INT32);
+            try {
+                MemorySegment s = longs(sources, arena);
+                MemorySegment t = longs(targets, arena);
+                Status.check(GssspNative.gsssp_ch_matrix(handle, s, sources.length, t, targets.length, threads,
+                        m.writable()), "contraction hierarchy matrix of " + sources.length + " x " + targets.length
+                        + " on " + graph.name());
+                return m;
+            } catch (RuntimeException | Error e) {
+                m.close();
+                throw e;
+            }
         } finally {
             gate.exit();
         }

@@ -282,7 +282,8 @@ final class GraphServer implements AutoCloseable {
         }
         org.gsssp.ShortestPath p = hierarchy.path(s, t);
         if (p.exists()) {
-            out.put("distance", (long) p.weight());
+            // Exact as a double below 2^53; beyond it the distance comes from the query itself.
+            out.put("distance", p.weight() < 0x1p53 ? (long) p.weight() : hierarchy.distance(s, t));
         } else {
             out.putNull("distance");
         }
