@@ -574,7 +574,8 @@ GSSSP_API int gsssp_csr_checksum(const gsssp_csr* graph, uint64_t* out);
  *   down_weights, down_middles. (A backward search from t walks these; a PHAST sweep in descending rank takes,
  *   for each v, the minimum over its incoming downward arcs.)
  * A shortcut u->v with middle m stands for u->m (a downward arc, listed at head m) then m->v (an upward arc of
- * m); rank[m] is below both. At most one arc per (tail, head) pair in each direction. */
+ * m); rank[m] is below both. Each vertex's list is sorted by the other end's rank, strictly increasing (so at
+ * most one arc joins two vertices in one direction). */
 typedef struct gsssp_ch_view {
   int64_t vertex_count;
   int64_t up_arc_count;
