@@ -123,7 +123,9 @@ class ContractionHierarchyTest {
             ContractionHierarchy.Info info = ch.info();
             assertEquals(g.numVertices(), info.vertices());
             assertTrue(info.shortcuts() > 0, info.toString());
-            assertEquals(info.upArcs() + info.downArcs(), info.originalArcs() + info.shortcuts(), info.toString());
+            // A shortcut may replace a heavier original arc between the same two vertices.
+            assertTrue(info.upArcs() + info.downArcs() <= info.originalArcs() + info.shortcuts(), info.toString());
+            assertTrue(info.originalArcs() <= g.numEdges(), info.toString());
             assertTrue(info.memoryBytes() > 0, info.toString());
             assertPairsEqualDijkstra("rome99", g, ch, 46, 30, 10);
             assertMatrixEqualsDijkstra("rome99", g, ch, 47, 20, 25);
@@ -170,7 +172,9 @@ class ContractionHierarchyTest {
             for (int i = 0; i < 3; i++, round++) {
                 int n = new int[] {1, 2, 400, 1200}[(round + i) % 4];
                 Spec spec = new Spec(shape, n, 900 + round, WeightType.INT32, maxWeights[i], zeroShares[(round + i) % 3]);
-                try (Graph g = RandomGraphs.build(spec); ContractionHierarchy ch = ContractionHierarchy.build(g)) {
+                // Random graphs are no road graphs: a generous shortcut bound lets them contract, to test exactness.
+                ChParams lenient = ChParams.builder().maxShortcutRatio(1000).build();
+                try (Graph g = RandomGraphs.build(spec); ContractionHierarchy ch = ContractionHierarchy.build(g, lenient)) {
                     assertPairsEqualDijkstra(spec.toString(), g, ch, spec.seed(), Math.min(8, g.numVertices()), 12);
                     assertMatrixEqualsDijkstra(spec.toString(), g, ch, spec.seed() + 1, 7, 6);
                 }
