@@ -312,8 +312,8 @@ class ContractionHierarchyTest {
                 }
             });
             assertTrue(e.getMessage().startsWith("building the contraction hierarchy of wiki-Vote.txt.gz: "), e.getMessage());
-            assertTrue(e.getMessage().length() > "building the contraction hierarchy of wiki-Vote.txt.gz: ".length() + 20,
-                    e.getMessage());
+            assertTrue(e.getMessage().contains("this graph contracts badly"), e.getMessage());
+            assertTrue(e.getMessage().contains("the search algorithms"), e.getMessage());
             // And the search algorithms go on serving it.
             try (Result r = Sssp.solve(g, 0, Algorithm.CPU_DIJKSTRA)) {
                 assertTrue(r.stats().verticesReached() >= 1);
@@ -328,10 +328,12 @@ class ContractionHierarchyTest {
         try (Graph f = Graph.fromArrays(offsets, targets, new float[] {1.5f, 2f}, null, "floaty")) {
             UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> ContractionHierarchy.build(f));
             assertTrue(e.getMessage().startsWith("building the contraction hierarchy of floaty: "), e.getMessage());
+            assertTrue(e.getMessage().contains("non-negative int32"), e.getMessage());
         }
         try (Graph neg = Graph.fromArrays(offsets, targets, new int[] {4, -1}, null, "negative")) {
             UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> ContractionHierarchy.build(neg));
             assertTrue(e.getMessage().startsWith("building the contraction hierarchy of negative: "), e.getMessage());
+            assertTrue(e.getMessage().contains("non-negative int32"), e.getMessage());
         }
     }
 
