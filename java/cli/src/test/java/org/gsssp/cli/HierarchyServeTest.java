@@ -197,11 +197,11 @@ class HierarchyServeTest {
     /** prepare on a social graph stops with the library's message and writes nothing; bad options are usage errors. */
     @Test
     void prepareRefusesWhatItCannotBuild() throws Exception {
-        Path social = org.gsssp.testing.SharedGraphs.file("wiki-Vote.txt.gz");
-        Path out = dir.resolve("wiki.ch");
+        Path social = org.gsssp.testing.SharedGraphs.file("soc-Slashdot0902.txt.gz");
+        Path out = dir.resolve("slashdot.ch");
         Run r = SolveCommandTest.run("prepare", "--graph", social.toString(), "-o", out.toString());
         assertEquals(1, r.exit(), r.out() + r.err());
-        assertTrue(r.err().startsWith("gsssp: building the contraction hierarchy of wiki-Vote.txt.gz: this graph contracts badly"),
+        assertTrue(r.err().startsWith("gsssp: building the contraction hierarchy of soc-Slashdot0902.txt.gz: this graph contracts badly"),
                 r.err());
         assertFalse(Files.exists(out));
 
