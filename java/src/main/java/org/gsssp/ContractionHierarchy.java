@@ -549,15 +549,37 @@ public final class ContractionHierarchy implements AutoCloseable {
     }
 
     /**
-     * The hierarchy attached to {@code graph}, if any and still open; for the hooks in Sssp and DeviceGraph.
+     * The hierarchy attached to {@code graph}, if any and still open.
      */
     static ContractionHierarchy attachedTo(Graph graph) {
         ContractionHierarchy ch = graph.attachedHierarchy();
         return ch == null || ch.gate.isClosed() ? null : ch;
     }
 
+    /**
+     * For the hooks in Sssp and DeviceGraph: {@code query}'s answer from the hierarchy attached to {@code graph}, or
+     * null when none is attached or it is closing (then the caller searches as before, so a close racing with the
+     * graph's queries makes them search rather than fail).
+     */
+    static <T> T answerIfAttached(Graph graph, java.util.function.Function<ContractionHierarchy, T> query) {
+        ContractionHierarchy ch = graph.attachedHierarchy();
+        if (ch == null) {
+            return null;
+        }
+        try {
+            ch.gate.enter();
+        } catch (GraphClosedException closing) {
+            return null;
+        }
+        try {
+            return query.apply(ch);
+        } finally {
+            ch.gate.exit();
+        }
+    }
+
     /** {@link #distances} as the graph's queries answer: doubles, +infinity for unreachable. */
-    double[] distancesAsDouble(int source, int[] targets) {
+    double[] doubleDistances(int source, int[] targets) {
         long[] exact = distances(source, targets);
         double[] out = new double[exact.length];
         for (int i = 0; i < exact.length; i++) {

@@ -354,9 +354,11 @@ public final class DeviceGraph implements AutoCloseable {
      * @return their distances in order, +infinity for unreachable ones
      */
     public double[] distances(int source, int[] targets) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.distancesAsDouble(source, targets);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph,
+                ch -> ch.doubleDistances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
@@ -384,9 +386,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws IllegalStateException if the graph's weights are FLOAT32
      */
     public long[] distancesAsLong(int source, int[] targets) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.distances(source, targets);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.distances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         if (graph.weightType() != WeightType.INT32) {
             throw new IllegalStateException("distancesAsLong is for int32-weighted graphs; this one has " + graph.weightType());
@@ -426,9 +429,10 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the path, empty if the target is unreachable
      */
     public ShortestPath path(int source, int target) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.path(source, target);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.path(source, target));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         if (!resolve(Algorithm.AUTO).requiresGpu()) {
             enter();
@@ -471,9 +475,11 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
-        ContractionHierarchy ch = algorithm == Algorithm.AUTO ? ContractionHierarchy.attachedTo(graph) : null;
-        if (ch != null) {  // ContractionHierarchy.attach
-            return ch.matrix(sources, targets);
+        // An attached hierarchy answers AUTO (ContractionHierarchy.attach).
+        DistanceMatrix fromHierarchy = algorithm != Algorithm.AUTO ? null
+                : ContractionHierarchy.answerIfAttached(graph, ch -> ch.matrix(sources, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         Options noTree = Sssp.NO_PREDECESSORS;
         Algorithm design = resolveBatch(algorithm, noTree, sources.length);

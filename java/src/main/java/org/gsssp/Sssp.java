@@ -219,9 +219,11 @@ public final class Sssp {
      * @throws IllegalArgumentException if a vertex is out of range
      */
     public static double[] distances(Graph graph, int source, int[] targets) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.distancesAsDouble(source, targets);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph,
+                ch -> ch.doubleDistances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         try (Result r = targetsOnCpu(graph, source, targets, false)) {
             double[] out = new double[targets.length];
@@ -241,9 +243,10 @@ public final class Sssp {
      * @return their distances in order, Long.MAX_VALUE for unreachable ones
      */
     public static long[] distancesAsLong(Graph graph, int source, int[] targets) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.distances(source, targets);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.distances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         try (Result r = targetsOnCpu(graph, source, targets, false)) {
             long[] out = new long[targets.length];
@@ -264,9 +267,10 @@ public final class Sssp {
      * @return the path, empty if the target is unreachable
      */
     public static ShortestPath path(Graph graph, int source, int target) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.path(source, target);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.path(source, target));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         try (Result r = targetsOnCpu(graph, source, new int[] {target}, true)) {
             return r.path(target);
@@ -284,9 +288,10 @@ public final class Sssp {
      * @return the k × t matrix; the caller closes it
      */
     public static DistanceMatrix matrix(Graph graph, int[] sources, int[] targets) {
-        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);  // ContractionHierarchy.attach
-        if (ch != null) {
-            return ch.matrix(sources, targets);
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        DistanceMatrix fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.matrix(sources, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
         }
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
         try {
