@@ -3,7 +3,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <thread>
 #include <ctime>
@@ -11,6 +10,7 @@
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/ch/ch_policy.hpp"
 #include "algorithms/ch/ch_pool.hpp"
+#include "common/env_switch.hpp"
 #include "common/error.hpp"
 #include "graph/csr_checks.hpp"
 
@@ -51,6 +51,15 @@ struct Witness {
   uint32_t epoch = 0;
 
   uint64_t get(int32_t v) const { return stamp[v] == epoch ? dist[v] : kUnreached; }
+
+  // A new search: a new epoch, and after 2^32 of them fresh stamps (a stale stamp must never match).
+  void next() {
+    if (++epoch == 0) {
+      std::fill(stamp.begin(), stamp.end(), 0);
+      std::fill(target.begin(), target.end(), 0);
+      epoch = 1;
+    }
+  }
 
   // Dijkstra over `out` from u, never entering `skip` or a blocked vertex, until every marked target is settled,
   // the next distance passes `bound`, or `limit` vertices are settled.
@@ -93,8 +102,10 @@ class Builder {
     ratio_ = params.max_shortcut_ratio > 0 ? params.max_shortcut_ratio : kDefaultMaxShortcutRatio;
     progress_ = params.progress;
     user_ = params.progress_user_data;
-    trace_ = std::getenv("GSSSP_CH_TRACE") != nullptr;
-    if (const char* e = std::getenv("GSSSP_CH_PLIMIT")) priority_limit_ = std::atoi(e);
+    // A/B switches: GSSSP_CH_TRACE=1 prints rounds and the CPU seconds of each phase to stderr;
+    // GSSSP_CH_PRIORITY_LIMIT=N overrides kPrioritySettleLimit.
+    trace_ = env_switch("GSSSP_CH_TRACE") == 1;
+    priority_limit_ = static_cast<int32_t>(env_number("GSSSP_CH_PRIORITY_LIMIT", kPrioritySettleLimit));
     load(csr);
   }
 
@@ -260,7 +271,7 @@ class Builder {
     }
     for (const OArc& a : ins) {
       const int32_t u = a.v;
-      ++ws.epoch;
+      ws.next();
       uint32_t max_out = 0;
       int64_t targets = 0;
       for (const OArc& b : outs) {
