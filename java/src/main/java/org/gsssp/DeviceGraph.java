@@ -219,6 +219,12 @@ public final class DeviceGraph implements AutoCloseable {
      * @return their distances in order, +infinity for unreachable ones
      */
     public double[] distances(int source, int[] targets) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph,
+                ch -> ch.doubleDistances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return resident.distances(source, targets);
     }
 
@@ -231,6 +237,11 @@ public final class DeviceGraph implements AutoCloseable {
      * @throws IllegalStateException if the graph's weights are FLOAT32
      */
     public long[] distancesAsLong(int source, int[] targets) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.distances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return resident.distancesAsLong(source, targets);
     }
 
@@ -242,6 +253,11 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the path, empty if the target is unreachable
      */
     public ShortestPath path(int source, int target) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.path(source, target));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return resident.path(source, target);
     }
 
@@ -273,6 +289,12 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
+        // An attached hierarchy answers AUTO (ContractionHierarchy.attach).
+        DistanceMatrix fromHierarchy = algorithm != Algorithm.AUTO ? null
+                : ContractionHierarchy.answerIfAttached(graph, ch -> ch.matrix(sources, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return matrices.matrix(sources, targets, algorithm);
     }
 

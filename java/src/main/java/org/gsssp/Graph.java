@@ -621,6 +621,25 @@ public final class Graph implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------ contraction hierarchy hook
+
+    // The hierarchy that answers this graph's pair and matrix queries (ContractionHierarchy.attach), or null.
+    private volatile ContractionHierarchy hierarchy;
+
+    ContractionHierarchy attachedHierarchy() {
+        return hierarchy;
+    }
+
+    synchronized void attachHierarchy(ContractionHierarchy ch) {
+        hierarchy = ch;
+    }
+
+    synchronized void detachHierarchy(ContractionHierarchy ch) {
+        if (hierarchy == ch) {
+            hierarchy = null;
+        }
+    }
+
     @Override
     public String toString() {
         return "Graph[" + name + ", n=" + n + ", m=" + m + ", " + weightType + (closed ? ", closed" : "") + "]";

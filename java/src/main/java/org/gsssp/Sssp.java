@@ -152,6 +152,12 @@ public final class Sssp {
      * @throws IllegalArgumentException if a vertex is out of range
      */
     public static double[] distances(Graph graph, int source, int[] targets) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph,
+                ch -> ch.doubleDistances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return CpuQueries.distances(graph, source, targets);
     }
 
@@ -164,6 +170,11 @@ public final class Sssp {
      * @return their distances in order, Long.MAX_VALUE for unreachable ones
      */
     public static long[] distancesAsLong(Graph graph, int source, int[] targets) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.distances(source, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return CpuQueries.distancesAsLong(graph, source, targets);
     }
 
@@ -177,6 +188,11 @@ public final class Sssp {
      * @return the path, empty if the target is unreachable
      */
     public static ShortestPath path(Graph graph, int source, int target) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.path(source, target));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return CpuQueries.path(graph, source, target);
     }
 
@@ -191,6 +207,11 @@ public final class Sssp {
      * @return the k × t matrix; the caller closes it
      */
     public static DistanceMatrix matrix(Graph graph, int[] sources, int[] targets) {
+        // An attached hierarchy answers (ContractionHierarchy.attach).
+        DistanceMatrix fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.matrix(sources, targets));
+        if (fromHierarchy != null) {
+            return fromHierarchy;
+        }
         return CpuQueries.matrix(graph, sources, targets);
     }
 }

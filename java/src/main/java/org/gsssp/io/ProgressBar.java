@@ -17,6 +17,7 @@ public final class ProgressBar {
     private final long total;
     private final boolean enabled;
     private final PrintStream out;
+    private final java.util.function.LongFunction<String> format;
     private final long start = System.nanoTime();
     private long nextDraw = start + DELAY_NS;
     private long done;
@@ -34,10 +35,29 @@ public final class ProgressBar {
     }
 
     ProgressBar(String label, long total, boolean enabled, PrintStream out) {
+        this(label, total, enabled, out, ProgressBar::mb);
+    }
+
+    private ProgressBar(String label, long total, boolean enabled, PrintStream out,
+                        java.util.function.LongFunction<String> format) {
         this.label = label;
         this.total = total;
         this.enabled = enabled;
         this.out = out;
+        this.format = format;
+    }
+
+    /**
+     * A bar on stderr that counts things rather than bytes, e.g. the vertices a hierarchy build has contracted.
+     *
+     * @param label   shown before the bar, e.g. "Contracting NY"
+     * @param total   the count expected
+     * @param enabled false makes every method a no-op
+     * @param unit    the things counted, e.g. "vertices"
+     * @return the bar; drive it with {@link #update(long)}
+     */
+    public static ProgressBar counting(String label, long total, boolean enabled, String unit) {
+        return new ProgressBar(label, total, enabled, System.err, c -> String.format(Locale.ROOT, "%,d %s", c, unit));
     }
 
     /**
@@ -92,10 +112,10 @@ public final class ProgressBar {
             for (int i = 0; i < WIDTH; i++) {
                 sb.append(i < full ? '=' : (i == full ? '>' : ' '));
             }
-            sb.append(String.format(Locale.ROOT, "] %3d%%  %s / %s", (int) (f * 100), mb(last ? total : done),
-                    mb(total)));
+            sb.append(String.format(Locale.ROOT, "] %3d%%  %s / %s", (int) (f * 100), format.apply(last ? total : done),
+                    format.apply(total)));
         } else {
-            sb.append(mb(done));
+            sb.append(format.apply(done));
         }
         sb.append(String.format(Locale.ROOT, "  %.1f s ", secs));
         out.print(sb);

@@ -26,6 +26,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.gsssp.Algorithm;
+import org.gsssp.ContractionHierarchy;
 import org.gsssp.DeviceGraph;
 import org.gsssp.DistanceMatrix;
 import org.gsssp.Graph;
@@ -58,6 +59,7 @@ final class GraphServer implements AutoCloseable {
 
     private final Graph graph;
     private final DeviceGraph device;  // null: CPU
+    private volatile ContractionHierarchy hierarchy;  // null: none; see answerFromHierarchy
     private final long maxMatrixCells;
     private final int maxSssp;
     private final HttpServer http;
@@ -198,6 +200,9 @@ final class GraphServer implements AutoCloseable {
         long to = id(q, "to");
         int s = vertex(from, "from");
         int t = vertex(to, "to");
+        if (hierarchy != null) {
+            return fromToByHierarchy(from, to, s, t, withPath);
+        }
         return withResult(s, r -> {
             ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
             putDistance(out, "distance", r, t);
@@ -262,7 +267,8 @@ final class GraphServer implements AutoCloseable {
         ArrayNode rows = out.putArray("distances");
         // The library's matrix: on the CPU one search per source stopping at the targets, in parallel; on the GPU
         // resident queries, several in flight, each sending back its row.
-        try (DistanceMatrix m = device != null ? device.matrix(s, t) : Sssp.matrix(graph, s, t)) {
+        try (DistanceMatrix m = hierarchy != null ? hierarchy.matrix(s, t)
+                : device != null ? device.matrix(s, t) : Sssp.matrix(graph, s, t)) {
             for (int i = 0; i < s.length; i++) {
                 ArrayNode row = rows.addArray();
                 for (int j = 0; j < t.length; j++) {
@@ -281,8 +287,14 @@ final class GraphServer implements AutoCloseable {
     }
 
     private ObjectNode health() throws IOException {
-        return JSON.createObjectNode().put("status", "ok").put("graph", graph.name()).put("vertices", graph.numVertices())
+        ObjectNode out = JSON.createObjectNode().put("status", "ok").put("graph", graph.name()).put("vertices", graph.numVertices())
                 .put("edges", graph.numEdges()).put("device", device == null ? "CPU" : device.device().name());
+        ContractionHierarchy ch = hierarchy;
+        if (ch != null) {
+            out.put("hierarchy", ch.info().file() != null ? ch.info().file().getFileName().toString() : "built")
+                    .put("shortcuts", ch.info().shortcuts());
+        }
+        return out;
     }
 
     private void metrics(HttpExchange x) throws IOException {
@@ -301,6 +313,46 @@ final class GraphServer implements AutoCloseable {
                 o.write(bytes);
             }
         }
+    }
+
+    // ---- contraction hierarchy -----------------------------------------------------------------------
+
+    /**
+     * Answers /distance, /route and /matrix from {@code ch} (a hierarchy of this server's graph): a point-to-point
+     * query or a bucket matrix, never a one-to-all search. /sssp still searches. Call before {@link #start()}.
+     */
+    GraphServer answerFromHierarchy(ContractionHierarchy ch) {
+        if (ch.graph() != graph) {
+            throw new IllegalArgumentException("the hierarchy is of " + ch.graph().name() + ", not of " + graph.name());
+        }
+        this.hierarchy = ch;
+        return this;
+    }
+
+    // /distance and /route from the hierarchy, in the shapes fromTo gives.
+    private ObjectNode fromToByHierarchy(long from, long to, int s, int t, boolean withPath) {
+        ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
+        if (!withPath) {
+            long d = hierarchy.distance(s, t);
+            if (d == Long.MAX_VALUE) {
+                out.putNull("distance");
+            } else {
+                out.put("distance", d);
+            }
+            return out;
+        }
+        org.gsssp.ShortestPath p = hierarchy.path(s, t);
+        if (p.exists()) {
+            // Exact as a double below 2^53; beyond it the distance comes from the query itself.
+            out.put("distance", p.weight() < 0x1p53 ? (long) p.weight() : hierarchy.distance(s, t));
+        } else {
+            out.putNull("distance");
+        }
+        ArrayNode path = out.putArray("path");
+        for (long id : p.fileIds()) {
+            path.add(id);
+        }
+        return out;
     }
 
     // ---- plumbing --------------------------------------------------------------------------------------

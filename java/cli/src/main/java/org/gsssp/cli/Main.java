@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** The {@code gsssp} command line: {@code java -jar gsssp.jar solve ...}. */
 @Command(name = "gsssp", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "GPU single-source shortest paths.",
-        subcommands = {SolveCommand.class, ServeCommand.class, GenerateCommand.class, InfoCommand.class,
+        subcommands = {SolveCommand.class, ServeCommand.class, PrepareCommand.class, GenerateCommand.class, InfoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements java.util.concurrent.Callable<Integer> {
     /** The exit code of a usage error (README). */

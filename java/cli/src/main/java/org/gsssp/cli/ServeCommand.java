@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.gsssp.Algorithm;
+import org.gsssp.ContractionHierarchy;
 import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
@@ -44,6 +45,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--max-sssp", paramLabel = "N", description = "Most distances one /sssp answer lists (default ${DEFAULT-VALUE}).")
     int maxSssp = 100_000;
+
+    @Option(names = "--hierarchy", paramLabel = "FILE", description = "The graph's contraction hierarchy (gsssp prepare): /distance, /route and /matrix answer from it, without a one-to-all search.")
+    java.nio.file.Path hierarchyFile;
 
     @Option(names = "--token-file", paramLabel = "FILE", description = "Require 'Authorization: Bearer <token>' on every endpoint but /health; the token is FILE's content (trimmed).")
     java.nio.file.Path tokenFile;
@@ -88,15 +92,26 @@ final class ServeCommand implements Callable<Integer> {
                 maxInFlight != null ? maxInFlight : Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));
         PrintWriter out = spec.commandLine().getOut();
         input.checkFile();
+        if (hierarchyFile != null) {
+            GraphInput.checkReadableFile(hierarchyFile);
+        }
         try (Graph graph = input.load(input.loadOptions(spec));
+                ContractionHierarchy hierarchy = hierarchyFile == null ? null : ContractionHierarchy.load(hierarchyFile, graph);
                 DeviceGraph device = Devices.available() && Algorithm.chooseAuto(graph, true).requiresGpu()
                         ? DeviceGraph.upload(graph) : null;
                 GraphServer server = new GraphServer(graph, device, bind, port, maxMatrixCells, maxSssp)) {
             server.guard(guard);
+            if (hierarchy != null) {
+                server.answerFromHierarchy(hierarchy);
+            }
             server.start();
             out.printf(Locale.ROOT, "gsssp serve: %s (%,d vertices, %,d edges) on http://%s:%d/, answering on %s%n",
                     graph.name(), graph.numVertices(), graph.numEdges(), bind, server.port(),
                     device == null ? "the CPU" : device.device().name());
+            if (hierarchy != null) {
+                out.printf(Locale.ROOT, "gsssp serve: /distance, /route and /matrix answer from the hierarchy %s (%,d shortcuts)%n",
+                        hierarchyFile, hierarchy.info().shortcuts());
+            }
             out.flush();
             onStopSignal(stopped::countDown);
             stopped.await();
