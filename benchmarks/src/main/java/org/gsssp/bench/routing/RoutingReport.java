@@ -119,6 +119,6 @@ final class RoutingReport {
     }
 
     private static String mb(long bytes) {
-        return bytes < 0 ? "–" : String.format(Locale.ROOT, "%.1f", bytes / 1048576.0);
+        return bytes == -1 ? "–" : String.format(Locale.ROOT, "%.1f", bytes / 1048576.0);
     }
 }
