@@ -84,7 +84,7 @@ public final class RoutingCommand implements Callable<Integer> {
         Files.createDirectories(output);
         Path work = output.resolve("work");
         Files.createDirectories(work);
-        String commandLine = "gsssp-bench routing " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String commandLine = "gsssp-bench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         Environment env = Environment.detect(commandLine);
         long t0 = System.nanoTime();
         try (Graph g = GraphLoader.load(graph)) {

@@ -123,7 +123,8 @@ final class RoutingKitPeer {
             r.matrixMethod = j.path("matrix_method").asText("") + " over " + j.path("matrix_threads").asInt() + " threads";
         }
         r.notes = j.path("up_arcs").asLong() + " upward and " + j.path("down_arcs").asLong()
-                + " downward arcs; peak RSS of the driver " + j.path("max_rss_bytes").asLong() + " bytes";
+                + " downward arcs; resident-set peak over the build +" + j.path("build_peak_rss_delta_bytes").asLong(-1)
+                + " bytes, the driver's peak " + j.path("max_rss_bytes").asLong() + " bytes";
     }
 
     /** One distance a line or whitespace-separated ("INF" = unreachable), exactly {@code count}. */

@@ -102,7 +102,7 @@ final class RoutingReport {
                 .append(" untimed queries; throughput: all threads, one query context each, passes over the pairs until ")
                 .append("a second has gone by (CPU Dijkstra and the GPU query: one pass over their timed pairs). ")
                 .append("Structure: the bytes the peer's prepared structure takes by its own count; RSS delta: the ")
-                .append("process's resident-set growth over the preparation (RoutingKit: the driver's max-RSS growth). ")
+                .append("process's resident-set growth over the preparation (VmRSS after less before; RoutingKit's transient peak is in its notes). ")
                 .append("Reference (CPU Dijkstra, ").append(parameters.get("threads")).append(" threads): ")
                 .append(String.format(Locale.ROOT, "%.1f s for the pairs, %.1f s for the matrix.", reference.pairsSeconds(), reference.matrixSeconds()))
                 .append("\n\n");

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Reading what routingkit_driver prints and writes (a fixed sample of its output on rome99). */
 class RoutingKitPeerTest {
     static final String SAMPLE = "{\"peer\":\"routingkit\",\"vertices\":3353,\"arcs\":8870,\"pairs\":200,\"load_s\":0.002,"
-            + "\"build_s\":0.573,\"build_rss_delta_bytes\":1835008,\"max_rss_bytes\":5566464,\"ch_bytes\":373285,"
+            + "\"build_s\":0.573,\"build_rss_delta_bytes\":1835008,\"build_peak_rss_delta_bytes\":2359296,"
+            + "\"max_rss_bytes\":5566464,\"ch_bytes\":373285,"
             + "\"up_arcs\":9916,\"down_arcs\":9906,\"p2p_distance_us\":{\"mean\":91.712,\"p50\":10.219,\"p99\":37.031},"
             + "\"p2p_route_us\":{\"mean\":42.047,\"p50\":12.243,\"p99\":65.766},\"route_distance_disagreements\":0,"
             + "\"throughput_threads\":2,\"throughput_queries\":16800,\"throughput_s\":1.0018,\"throughput_qps\":16769.0,"
@@ -39,6 +40,7 @@ class RoutingKitPeerTest {
         assertEquals(20, r.matrixSize);
         assertEquals(1.257, r.matrixMs);
         assertTrue(r.matrixMethod.startsWith("one-to-many"), r.matrixMethod);
+        assertTrue(r.notes.contains("+2359296 bytes"), r.notes);
     }
 
     @Test
