@@ -16,7 +16,8 @@ out=${GSSSP_BENCH_BUNDLE_DIR:-$root/build/bench-bundle}
 rm -rf "$out"
 mkdir -p "$out"
 cp benchmarks/target/gsssp-bench.jar "$out/"
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.net.http,jdk.httpserver,jdk.zipfs,jdk.unsupported \
+# java.compiler: GraphHopper (the routing command) checks its encoded-value names with javax.lang.model
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.compiler,java.logging,java.management,java.net.http,jdk.httpserver,jdk.zipfs,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
 # The JVM's own symbol table (5 MB) only serves crash reports; the transfer budget is worth more here.
 if command -v strip >/dev/null; then strip --strip-unneeded "$out/runtime/lib/server/libjvm.so"; fi

@@ -51,8 +51,9 @@ done
 
 # java.base + java.logging and jdk.zipfs (JUnit scans the tests jar) is what the tests need (jdk.httpserver and
 # java.net.http for gsssp serve and its test), java.management
-# lets JMH (gsssp-bench.jar) run on the same runtime; each module more costs the transfer budget.
-"$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.net.http,jdk.httpserver,jdk.zipfs,jdk.unsupported \
+# lets JMH (gsssp-bench.jar) run on the same runtime, java.compiler its routing command's GraphHopper (its
+# encoded-value names are checked with javax.lang.model); each module more costs the transfer budget.
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.compiler,java.logging,java.management,java.net.http,jdk.httpserver,jdk.zipfs,jdk.unsupported \
   --strip-debug --no-header-files --no-man-pages --compress=zip-9 --output "$out/runtime"
 # The JVM's own symbol table (5 MB) only serves crash reports; the transfer budget is worth more here.
 if command -v strip >/dev/null; then strip --strip-unneeded "$out/runtime/lib/server/libjvm.so"; fi

@@ -14,9 +14,10 @@ import picocli.CommandLine.Unmatched;
  * JMH JSON) or {@code ... soak --output DIR} (the soak and chaos run on the GPU host).
  */
 @Command(name = "gsssp-bench", mixinStandardHelpOptions = true,
-        description = "Measures gsssp: the experiment runner (run, plot), the JMH benchmarks (jmh), their serving summary (serving-summary), the soak and chaos run (soak), a load generator for gsssp serve (load) and single queries on very large graphs (scale).",
+        description = "Measures gsssp: the experiment runner (run, plot), the JMH benchmarks (jmh), their serving summary (serving-summary), the soak and chaos run (soak), a load generator for gsssp serve (load), single queries on very large graphs (scale) and the routing peers side by side (routing).",
         subcommands = {RunCommand.class, PlotCommand.class, BenchMain.JmhCommand.class, ServingSummary.class,
-                SoakCommand.class, LoadCommand.class, ScaleCommand.class, CommandLine.HelpCommand.class})
+                SoakCommand.class, LoadCommand.class, ScaleCommand.class, org.gsssp.bench.routing.RoutingCommand.class,
+                CommandLine.HelpCommand.class})
 public final class BenchMain implements Runnable {
 
     public static void main(String[] args) throws Exception {
