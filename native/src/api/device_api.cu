@@ -24,6 +24,7 @@
 #include "algorithms/near_far/near_far.hpp"
 #include "algorithms/hbf/hbf.hpp"
 #include "algorithms/multi_bf/multi_bf.hpp"
+#include "algorithms/phast/phast.hpp"  // phast
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "certify/certify.hpp"
@@ -185,6 +186,8 @@ gsssp::AlgorithmRun run_algorithm(int32_t algorithm, const gsssp::QueryContext& 
       return gsssp::multi_bf::run(query);
     case GSSSP_ALGORITHM_BLOCK_NEAR_FAR:
       return gsssp::block_nf::run(query);
+    case GSSSP_ALGORITHM_PHAST:  // phast
+      return gsssp::phast::run(query);
     default:
       gsssp::fail(GSSSP_ERROR_INTERNAL, gsssp::format("no driver for algorithm %d", algorithm));
   }
@@ -540,9 +543,9 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     const auto start = std::chrono::steady_clock::now();
     require_non_null(graph, "graph");
     if (algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD && algorithm != GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD &&
-        algorithm != GSSSP_ALGORITHM_BLOCK_NEAR_FAR) {
+        algorithm != GSSSP_ALGORITHM_BLOCK_NEAR_FAR && algorithm != GSSSP_ALGORITHM_PHAST) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  gsssp::format("batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD or BLOCK_NEAR_FAR, not %s (id %d)",
+                  gsssp::format("batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD, BLOCK_NEAR_FAR or PHAST, not %s (id %d)",
                                 gsssp::api::algorithm_name(algorithm), algorithm));
     }
     gsssp::api::require_count(source_count, "source_count");
@@ -568,7 +571,9 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     workspace.begin_query();
     const gsssp::QueryContext query = query_context(graph, resolved, workspace);
     const gsssp::BatchRun batch =
-        algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
+        algorithm == GSSSP_ALGORITHM_PHAST  // phast
+            ? gsssp::phast::run_batch(query, sources, source_count, targets, target_count, distances, reached)
+        : algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
             ? gsssp::block_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
         : algorithm == GSSSP_ALGORITHM_BLOCK_NEAR_FAR
             ? gsssp::block_nf::run_batch(query, sources, source_count, targets, target_count, distances, reached)

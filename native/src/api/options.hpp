@@ -85,6 +85,7 @@ inline constexpr AlgorithmFacts kAlgorithms[] = {
     {GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD, "BLOCK_BELLMAN_FORD", AlgorithmKind::kGpu, false},
     {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD, "MULTI_BELLMAN_FORD", AlgorithmKind::kGpu, false},
     {GSSSP_ALGORITHM_BLOCK_NEAR_FAR, "BLOCK_NEAR_FAR", AlgorithmKind::kGpu, false},
+    {GSSSP_ALGORITHM_PHAST, "PHAST", AlgorithmKind::kGpu, false},  // phast: algorithms/phast/phast.hpp
 };
 
 // The row of `algorithm`, or null for an unknown id.

@@ -14,6 +14,7 @@
 #include "algorithms/phast/phast_kernels.cuh"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
+#include "common/memo.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"
 #include "common/timer.hpp"
@@ -104,21 +105,46 @@ const DeviceHierarchy& require_hierarchy(const graph::DeviceGraph& g) {
   return *h;
 }
 
-// Resident blocks per SM of the sweep kernel; UNSUPPORTED where the device has no cooperative launch.
+constexpr size_t kSoloSharedBytes = static_cast<size_t>(kSoloSharedCells) * sizeof(long long);
+
+// Resident blocks per SM of the sweep kernel with its largest shared memory, per device (the kernel's shared memory
+// limit raised there first); UNSUPPORTED where the device has no cooperative launch or the block does not fit.
 int sweep_blocks_per_sm(int device) {
-  const int per_sm = cooperative_blocks_per_sm(device, reinterpret_cast<const void*>(sweep_kernel), kSweepBlock);
-  if (per_sm < 1) {
-    fail(GSSSP_ERROR_UNSUPPORTED, "PHAST's sweep needs a cooperative kernel launch of 1024-thread blocks, which this "
-                                  "GPU does not offer");
-  }
-  return per_sm;
+  static auto* memo = new Memo<int, int>();  // never freed
+  return memo->get(device, [device] {
+    int cooperative = 0;
+    GSSSP_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+    int per_sm = 0;
+    if (cooperative) {
+      GSSSP_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(sweep_kernel),
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            static_cast<int>(kSoloSharedBytes)));
+      GSSSP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, reinterpret_cast<const void*>(sweep_kernel), kSweepBlock, kSoloSharedBytes));
+    }
+    if (per_sm < 1) {
+      fail(GSSSP_ERROR_UNSUPPORTED, "PHAST's sweep needs a cooperative launch of 1024-thread blocks with 96 KiB of "
+                                    "shared memory, which this GPU does not offer");
+    }
+    return per_sm;
+  });
 }
 
-// The leading levels narrow enough for block 0 alone (kSoloCells).
+// The leading levels narrow enough for block 0 alone (kSoloCells), as long as their cells fit its shared memory
+// (kSoloSharedCells).
 int solo_levels(const int64_t* level_begin, int64_t levels, int lane_shift) {
   int solo = 0;
-  while (solo < levels && ((level_begin[solo + 1] - level_begin[solo]) << lane_shift) <= kSoloCells) ++solo;
+  while (solo < levels && ((level_begin[solo + 1] - level_begin[solo]) << lane_shift) <= kSoloCells &&
+         (level_begin[solo + 1] << lane_shift) <= kSoloSharedCells) {
+    ++solo;
+  }
   return solo;
+}
+
+// Fills the solo levels of `a` (levels, level_begin on the host as `host_levels`).
+void set_solo(SweepArgs& a, const int64_t* host_levels) {
+  a.solo_levels = solo_levels(host_levels, a.levels, a.lane_shift);
+  a.solo_cells = static_cast<long long>(host_levels[a.solo_levels]) << a.lane_shift;
 }
 
 // The sweep's cooperative launch on the query's stream, under a residency share (common/residency.hpp) that lasts
@@ -132,9 +158,10 @@ class SweepLaunch {
                std::max(1, per_sm_ / std::min(per_sm_, kSweepBlocksPerSm))) {}
   void launch(SweepArgs& args, cudaStream_t stream) {
     const int grid = std::min(lease_.blocks(), std::min(per_sm_, kSweepBlocksPerSm) * sms_);
+    const size_t shared = std::max<size_t>(sizeof(long long), static_cast<size_t>(args.solo_cells) * sizeof(long long));
     void* params[] = {&args};
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(sweep_kernel), grid, kSweepBlock,
-                                                 params, 0, stream));
+                                                 params, shared, stream));
   }
 
  private:
@@ -215,8 +242,8 @@ AlgorithmRun run(const QueryContext& query) {
   a.arcs = h.arcs.as<const uint2>();
   a.level_begin = h.level_begin.as<const long long>();
   a.levels = static_cast<int>(layout.levels());
-  a.solo_levels = solo_levels(layout.level_begin.data(), layout.levels(), 0);
   a.lane_shift = 0;
+  set_solo(a, layout.level_begin.data());
   a.dist = dist;
   a.seeds = seeds;
   a.seed_count = seed_count;
@@ -364,7 +391,6 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
   BatchRun run;
   run.sources_per_launch = lanes;
   run.time_ms = milliseconds_since(start);  // the selection and the upward searches, on the host
-  const int solo = solo_levels(host_level_begin, levels, shift);
   for (int64_t first = 0; first < count; first += lanes) {
     throw_if_cancelled(*query.cancelled);
     const int k = static_cast<int>(std::min<int64_t>(lanes, count - first));
@@ -381,8 +407,8 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
     a.arcs = arcs;
     a.level_begin = level_begin;
     a.levels = static_cast<int>(levels);
-    a.solo_levels = solo;
     a.lane_shift = shift;
+    set_solo(a, host_level_begin);
     a.dist = dist;
     a.seeds = seeds_device;
     a.seed_count = static_cast<long long>(seed_count);

@@ -23,7 +23,8 @@ struct SweepArgs {
   const uint2* arcs = nullptr;          // (tail index, weight)
   const long long* level_begin = nullptr;  // levels + 1, from the top level down
   int levels = 0;
-  int solo_levels = 0;                  // the first solo_levels levels run in block 0 alone (kSoloCells)
+  int solo_levels = 0;                  // the first solo_levels levels run in block 0 alone, in shared memory
+  long long solo_cells = 0;             // their cells: level_begin[solo_levels] << lane_shift (the dynamic shared memory)
   int lane_shift = 0;                   // 1 << lane_shift sources, distances at (index << lane_shift) | lane
   long long* dist = nullptr;            // count << lane_shift
   const Seed* seeds = nullptr;          // lanes within the launch, indices within the swept range
@@ -40,59 +41,86 @@ struct SweepArgs {
 
 // Cells [first, end) of the levels' range starting at `begin`: each cell is a (vertex, lane), and takes the minimum of
 // its own value and, over the vertex's incoming downward arcs, the tail's distance plus the weight. Every tail lies in
-// a higher level, final before this level started; the cell itself is written by this thread alone.
-__device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long begin, long long cells, long long first,
-                                            long long stride) {
+// a higher level, final before this level started; the cell itself is written by this thread alone. kShared: the
+// distances are block 0's copy of the solo region in shared memory; else the global array, read from L2 (other blocks
+// wrote the tails before the barrier that ended their level).
+template <bool kShared>
+__device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist, long long begin, long long cells,
+                                            long long first, long long stride) {
   const int shift = a.lane_shift;
   const long long lane_mask = (1ll << shift) - 1;
   for (long long c = first; c < cells; c += stride) {
     const long long v = begin + (c >> shift);
     const long long lane = c & lane_mask;
     const long long cell = (v << shift) | lane;
-    // From L2: other blocks wrote the tails before the barrier that ended their level.
-    long long best = __ldcg(a.dist + cell);
+    long long best = kShared ? dist[cell] : __ldcg(dist + cell);
     const long long arcs_end = __ldg(a.offsets + v + 1);
     for (long long e = __ldg(a.offsets + v); e < arcs_end; ++e) {
       const uint2 arc = __ldg(a.arcs + e);
-      const long long d = __ldcg(a.dist + ((static_cast<long long>(arc.x) << shift) | lane));
+      const long long tail = (static_cast<long long>(arc.x) << shift) | lane;
+      const long long d = kShared ? dist[tail] : __ldcg(dist + tail);
       if (d != kUnreached && d + static_cast<long long>(arc.y) < best) best = d + static_cast<long long>(arc.y);
     }
-    a.dist[cell] = best;
+    dist[cell] = best;
   }
 }
 
-// The whole sweep, one cooperative launch: every cell unreached, the seeds, the solo levels in block 0, then each
-// further level over the whole grid with a grid barrier after it, and (one source) the answer in graph order.
+// The whole sweep, one cooperative launch:
+//   1. block 0 sweeps the solo levels (a prefix of the positions, kSoloCells) in shared memory: every cell unreached,
+//      the seeds that fall there, then level after level with __syncthreads between, and the result written back;
+//      meanwhile every other block sets its share of the remaining cells unreached and writes the seeds that fall
+//      there (a block's own cells, so only __syncthreads orders them);
+//   2. a grid barrier; then each further level over the whole grid, a grid barrier after each;
+//   3. one source: the answer in graph order.
+// The dynamic shared memory holds solo_cells distances.
 __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
+  extern __shared__ long long solo[];
   cg::grid_group grid = cg::this_grid();
-  const long long threads = static_cast<long long>(gridDim.x) * blockDim.x;
-  const long long tid = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   const long long cells = a.count << a.lane_shift;
-  for (long long c = tid; c < cells; c += threads) a.dist[c] = kUnreached;
-  if (tid == 0 && a.counters != nullptr) {
+  const int shift = a.lane_shift;
+  if (blockIdx.x == 0 && threadIdx.x == 0 && a.counters != nullptr) {
     a.counters->vertex_visits += a.visits;
     a.counters->edges_relaxed += a.relaxations;
   }
-  grid.sync();
-  int level = 0;
   if (blockIdx.x == 0) {
-    // Seeds (a vertex reached by an upward search appears once per lane, so plain writes), then the top levels.
+    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
+    __syncthreads();
+    // A vertex reached by an upward search is a seed once per lane: plain writes.
     for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
       const Seed s = a.seeds[i];
-      a.dist[(static_cast<long long>(s.position) << a.lane_shift) | s.lane] = s.distance;
+      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+      if (cell < a.solo_cells) solo[cell] = s.distance;
     }
     __syncthreads();
-    for (; level < a.solo_levels; ++level) {
+    for (int level = 0; level < a.solo_levels; ++level) {
       const long long begin = a.level_begin[level];
-      sweep_cells(a, begin, (a.level_begin[level + 1] - begin) << a.lane_shift, threadIdx.x, blockDim.x);
+      sweep_cells<true>(a, solo, begin, (a.level_begin[level + 1] - begin) << shift, threadIdx.x, blockDim.x);
       __syncthreads();
     }
+    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];
   }
-  level = a.solo_levels;
+  if (blockIdx.x != 0 || gridDim.x == 1) {
+    // The cells past the solo region, in one contiguous share per block (blocks 1.., or block 0 in a grid of one).
+    const long long helpers = gridDim.x > 1 ? gridDim.x - 1 : 1;
+    const long long helper = gridDim.x > 1 ? blockIdx.x - 1 : 0;
+    const long long rest = cells - a.solo_cells;
+    const long long share = (rest + helpers - 1) / helpers;
+    const long long lo = a.solo_cells + helper * share;
+    const long long hi = lo + share < cells ? lo + share : cells;
+    for (long long c = lo + threadIdx.x; c < hi; c += blockDim.x) a.dist[c] = kUnreached;
+    __syncthreads();
+    for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
+      const Seed s = a.seeds[i];
+      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+      if (cell >= lo && cell < hi) a.dist[cell] = s.distance;
+    }
+  }
   grid.sync();
-  for (; level < a.levels; ++level) {
+  const long long threads = static_cast<long long>(gridDim.x) * blockDim.x;
+  const long long tid = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (int level = a.solo_levels; level < a.levels; ++level) {
     const long long begin = a.level_begin[level];
-    sweep_cells(a, begin, (a.level_begin[level + 1] - begin) << a.lane_shift, tid, threads);
+    sweep_cells<false>(a, a.dist, begin, (a.level_begin[level + 1] - begin) << shift, tid, threads);
     grid.sync();
   }
   if (a.answer != nullptr) {

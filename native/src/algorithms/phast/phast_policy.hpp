@@ -17,6 +17,10 @@ constexpr int kSweepBlocksPerSm = 1;
 // at the next grid barrier: a block barrier costs a fraction of a grid barrier, and a level this small is one or two
 // passes of one block.
 constexpr int64_t kSoloCells = 2 * kSweepBlock;
+// Block 0 keeps the distances of those top levels in shared memory (all their arcs' tails lie among them), so a
+// level's chain of dependent loads ends in shared memory instead of L2; the solo levels stop where their cells would
+// exceed this. On road NY the levels of at most kSoloCells vertices are the top 49 of 59 and hold 10,171 vertices.
+constexpr int64_t kSoloSharedCells = 12288;  // 96 KiB of int64
 
 // Sources swept together in one launch of a batch (a power of two): distances are laid out [vertex][lane], so every
 // arc is read once for all of them and each level's barrier serves them all. Fewer when the batch is smaller or the
