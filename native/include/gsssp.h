@@ -540,6 +540,111 @@ typedef struct gsssp_partitioned_info {
 GSSSP_API int gsssp_partitioned_graph_info(gsssp_partitioned_graph_t graph, gsssp_partitioned_info* info,
                                            gsssp_partition_part* parts, int32_t capacity);
 
+/* ---- contraction hierarchies (host) ------------------------------------------------------------ */
+/* Contraction hierarchies (Geisberger, Sanders, Schultes, Delling, "Contraction Hierarchies: Faster and Simpler
+ * Hierarchical Routing in Road Networks", WEA 2008): a preprocessing of a road-like graph (low highway dimension:
+ * road networks, grids) after which a point-to-point query settles a few hundred vertices instead of the graph.
+ * Graphs that contract badly (social, web, R-MAT: the shortcuts explode) are refused during the build with
+ * GSSSP_ERROR_UNSUPPORTED; the search algorithms serve them.
+ * Vertex ids are the graph's internal ids (0..n-1). Distances are int64; GSSSP_INT_INFINITY = unreachable.
+ * Weights: int32 graphs only (non-negative); a float or negative-weight graph -> GSSSP_ERROR_UNSUPPORTED with a
+ * clear message. Shortcut weights are uint32; a shortcut whose weight would not fit is refused
+ * (GSSSP_ERROR_OVERFLOW) with a message. Self loops are ignored; of parallel arcs the lightest is kept. */
+typedef struct gsssp_ch_s* gsssp_ch_t;             /* a hierarchy: owns or borrows its arrays */
+typedef struct gsssp_ch_query_s* gsssp_ch_query_t; /* per-thread scratch for point-to-point queries */
+
+typedef struct gsssp_ch_params {
+  int32_t threads;               /* host threads for the build; 0 = all hardware threads */
+  int32_t witness_settle_limit;  /* settled vertices per witness search; 0 = default (ch_policy.hpp). A search
+                                    that gives up adds the shortcut: the hierarchy stays exact either way */
+  double max_shortcut_ratio;     /* stop with GSSSP_ERROR_UNSUPPORTED when shortcuts exceed this x the graph's
+                                    arcs (the graph contracts badly: social, R-MAT); 0 = default (ch_policy.hpp) */
+  gsssp_progress_fn progress;    /* optional: (contracted vertices, n) after each round; returning nonzero
+                                    cancels the build with GSSSP_ERROR_CLOSED. Called on the building thread;
+                                    it must not call into gsssp */
+  void* progress_user_data;
+} gsssp_ch_params;
+
+/* Defaults: every field 0 / NULL. */
+GSSSP_API int gsssp_ch_params_init(gsssp_ch_params* params);
+
+/* Builds a hierarchy for `graph` (validated like every CSR). `params` may be NULL (defaults). The graph's arrays
+ * are not referenced after return. */
+GSSSP_API int gsssp_ch_build(gsssp_ch_t* out, const gsssp_csr* graph, const gsssp_ch_params* params);
+
+/* A 64-bit checksum of a CSR (n, m, weight type, offsets, targets, weights): a hierarchy file records it and is
+ * refused for any other graph. Not cryptographic; one pass over the arrays. */
+GSSSP_API int gsssp_csr_checksum(const gsssp_csr* graph, uint64_t* out);
+
+/* The hierarchy's arrays: what a file stores and what a GPU sweep reads. Vertex ids are the graph's.
+ * rank[v]: the order of contraction (0 = first contracted, n-1 = most important); a permutation of 0..n-1.
+ * Upward arcs: u->v with rank[v] > rank[u], grouped by tail u: up_offsets[n+1] (up_offsets[0] = 0,
+ *   up_offsets[n] = up_arc_count), up_heads, up_weights, up_middles (the middle vertex of a shortcut,
+ *   -1 for an original arc).
+ * Downward arcs: u->v with rank[u] > rank[v], grouped by HEAD v (incoming): down_offsets[n+1], down_tails,
+ *   down_weights, down_middles. (A backward search from t walks these; a PHAST sweep in descending rank takes,
+ *   for each v, the minimum over its incoming downward arcs.)
+ * A shortcut u->v with middle m stands for u->m (a downward arc, listed at head m) then m->v (an upward arc of
+ * m); rank[m] is below both. Each vertex's list is sorted by the other end's rank, strictly increasing (so at
+ * most one arc joins two vertices in one direction). */
+typedef struct gsssp_ch_view {
+  int64_t vertex_count;
+  int64_t up_arc_count;
+  int64_t down_arc_count;
+  uint64_t graph_checksum;
+  const int32_t* rank;
+  const int64_t* up_offsets;
+  const int32_t* up_heads;
+  const uint32_t* up_weights;
+  const int32_t* up_middles;
+  const int64_t* down_offsets;
+  const int32_t* down_tails;
+  const uint32_t* down_weights;
+  const int32_t* down_middles;
+} gsssp_ch_view;
+
+/* The arrays of `ch` (owned or borrowed); valid while `ch` lives. */
+GSSSP_API int gsssp_ch_get_view(gsssp_ch_t ch, gsssp_ch_view* out);
+
+/* A hierarchy over arrays the caller owns and keeps alive until gsssp_ch_destroy (a mapped file): the arrays are
+ * not copied (the query's rank-ordered search arrays are built from them, O(n + m)). Checks, in O(n + m), the
+ * view's shape (offsets monotone from 0 to the counts, ids in range, rank a permutation, arcs pointing the way
+ * their side says, middles below both ends) and that its graph_checksum equals `graph`'s:
+ * GSSSP_ERROR_INVALID_ARGUMENT naming what differs. */
+GSSSP_API int gsssp_ch_from_view(gsssp_ch_t* out, const gsssp_csr* graph, const gsssp_ch_view* view);
+/* NULL is accepted. No query or matrix may be running on `ch`, and its query contexts must be destroyed first. */
+GSSSP_API int gsssp_ch_destroy(gsssp_ch_t ch);
+
+/* Point-to-point: bidirectional upward Dijkstra with stall-on-demand. One query context per thread, reused;
+ * no allocation per query. Many contexts may query one hierarchy at once; one context is for one thread at a
+ * time. */
+GSSSP_API int gsssp_ch_query_create(gsssp_ch_query_t* out, gsssp_ch_t ch);
+GSSSP_API int gsssp_ch_query_destroy(gsssp_ch_query_t query);
+GSSSP_API int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t* distance);
+/* Distance plus the unpacked route in internal vertex ids, source and target included. When `capacity` is
+ * too small, *length says how many are needed, nothing is written to `path`, and the call returns
+ * GSSSP_SUCCESS (the caller retries with a larger buffer). Unreachable: *distance = GSSSP_INT_INFINITY,
+ * *length = 0. `path` may be NULL when capacity is 0. */
+GSSSP_API int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t* distance,
+                            int32_t* path, int64_t capacity, int64_t* length);
+
+/* Many-to-many, bucket-based (Knopp, Sanders, Schultes, Schulz, Wagner, ALENEX 2007), over `threads` host
+ * threads (0 = all). distances: row-major source_count x target_count; GSSSP_INT_INFINITY = unreachable. */
+GSSSP_API int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t* sources, int64_t source_count,
+                              const int64_t* targets, int64_t target_count, int32_t threads,
+                              int64_t* distances);
+
+/* Statistics for docs, CLI and tests. original_arc_count: the graph's arcs less self loops and parallel
+ * duplicates; build_seconds is 0 for a hierarchy from a view; memory_bytes: the host memory the handle holds
+ * (borrowed arrays not counted). */
+typedef struct gsssp_ch_info {
+  int64_t vertex_count, original_arc_count, shortcut_count;
+  int64_t up_arc_count, down_arc_count;
+  double build_seconds;
+  int64_t memory_bytes;
+} gsssp_ch_info;
+GSSSP_API int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info* out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,97 @@
+// Contraction hierarchies on the host.
+//   Build: Geisberger, Sanders, Schultes, Delling, "Contraction Hierarchies: Faster and Simpler Hierarchical
+//     Routing in Road Networks", WEA 2008: node ordering by a priority (section 3), contraction with bounded
+//     witness searches (section 4), contracted in parallel rounds of vertices that are the priority's minima in
+//     their 2-hop neighbourhood (independent sets, as in Vetter's parallel CH), so that no two of one round share
+//     a neighbour.
+//   Query: section 5, bidirectional upward Dijkstra with stall-on-demand; routes unpacked through middles.
+//   Many-to-many: Knopp, Sanders, Schultes, Schulz, Wagner, "Computing Many-to-Many Shortest Paths Using Highway
+//     Hierarchies", ALENEX 2007, section 3 (buckets filled by backward upward searches from the targets, scanned by
+//     forward upward searches from the sources), as applied to CH in the WEA 2008 paper.
+// The hierarchy is for road-like graphs of low highway dimension (road networks, grids, meshes): there it stays
+// near the graph's size and a query settles a few hundred vertices. Social, web and R-MAT graphs contract
+// badly (the shortcuts explode); the build refuses them with GSSSP_ERROR_UNSUPPORTED (ch_policy.hpp's limits).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gsssp.h"
+
+namespace gsssp::ch {
+
+// An arc of the rank-ordered search graph: the other end's rank and the weight.
+struct SearchArc {
+  int32_t other;
+  uint32_t weight;
+};
+
+// A hierarchy: the view's arrays (owned after a build, or the caller's), plus a copy in rank order that the
+// searches walk (vertex r = the vertex of rank r), so the top of the hierarchy, which every search reaches, lies
+// together in memory.
+struct Hierarchy {
+  gsssp_ch_view view{};
+  // Owned storage behind `view` after a build (empty for a borrowed view).
+  std::vector<int32_t> rank, up_heads, up_middles, down_tails, down_middles;
+  std::vector<int64_t> up_offsets, down_offsets;
+  std::vector<uint32_t> up_weights, down_weights;
+  // Search graph by rank: up[r] = arcs to higher ranks (heads), down[r] = arcs from higher ranks into r (tails).
+  std::vector<int32_t> vertex_of_rank;
+  std::vector<int64_t> up_begin, down_begin;
+  std::vector<SearchArc> up_arcs, down_arcs;
+  int64_t original_arc_count = 0;
+  int64_t shortcut_count = 0;
+  double build_seconds = 0;
+
+  int64_t n() const { return view.vertex_count; }
+  int64_t memory_bytes() const;
+  // Fills the rank-ordered search graph from `view`.
+  void index_view();
+};
+
+// Builds the hierarchy (ch_build.cpp). The CSR must be valid; throws Error.
+void build(Hierarchy& h, const gsssp_csr& csr, const gsssp_ch_params& params);
+
+// Throws INVALID_ARGUMENT naming the first defect of the view's shape (ch_view.cpp).
+void validate_view(const gsssp_ch_view& view);
+
+uint64_t csr_checksum(const gsssp_csr& csr);
+
+// Per-thread scratch of the upward searches (ch_query.cpp): distances with timestamps, a heap, parents.
+class Query {
+ public:
+  explicit Query(const Hierarchy& h);
+  const Hierarchy& hierarchy() const { return h_; }
+  // Distance from source to target (graph ids), GSSSP_INT_INFINITY when unreachable; with a path vector, the
+  // route in graph ids (cleared and filled; the vector keeps its capacity).
+  int64_t distance(int32_t source, int32_t target, std::vector<int32_t>* path);
+  // Many-to-many helpers: a stalled upward search from `rank_vertex` (forward over up arcs, or backward over down
+  // arcs), calling visit(rank, distance) for every vertex settled and not stalled.
+  template <class Visit>
+  void upward(int32_t start_rank, bool forward, Visit&& visit);
+
+  std::vector<int32_t> route;  // the last path, reused
+
+ private:
+  struct Side {
+    std::vector<uint64_t> dist;
+    std::vector<uint32_t> stamp;
+    std::vector<int32_t> parent;  // rank of the previous vertex on the search tree
+    std::vector<std::pair<uint64_t, int32_t>> heap;
+  };
+  bool reached(const Side& s, int32_t v) const { return s.stamp[v] == epoch_; }
+  void unpack(int32_t tail, int32_t head, std::vector<int32_t>& out);
+
+  const Hierarchy& h_;
+  Side side_[2];
+  uint32_t epoch_ = 0;
+  std::vector<int64_t> stack_;  // unpacking stack (tail, head, weight packed)
+};
+
+void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, const int64_t* targets,
+            int64_t target_count, int threads, int64_t* distances);
+
+int resolve_threads(int32_t threads);
+
+}  // namespace gsssp::ch

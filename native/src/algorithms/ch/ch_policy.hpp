@@ -1,0 +1,37 @@
+// Tuning of the contraction hierarchy's build (Geisberger et al., WEA 2008, sections 3 and 4), in one place.
+// The defaults were measured on DIMACS road NY (docs/performance.md); none depends on the host.
+#pragma once
+
+#include <cstdint>
+
+namespace gsssp::ch {
+
+// Witness searches (section 4.1): a Dijkstra from each in-neighbour u of the vertex being contracted, which stops
+// after this many settled vertices. A search that gives up only adds a shortcut that might not have been needed;
+// the hierarchy stays exact. Larger limits give fewer shortcuts and a slower build.
+constexpr int32_t kDefaultWitnessSettleLimit = 500;
+// The priority's simulated contraction runs the same searches with a smaller limit: its counts only order
+// the vertices.
+constexpr int32_t kPrioritySettleLimit = 100;
+
+// The priority of a vertex (section 3, "node ordering"): edge quotient and hop quotient of its simulated
+// contraction (shortcuts added / arcs removed, and the same weighted by the original arcs each stands for),
+// plus its level (1 + the largest level of a contracted neighbour), which spreads contraction evenly like the
+// paper's "deleted neighbours" term. RoutingKit orders its hierarchies by the same terms.
+constexpr float kLevelWeight = 1.0f;
+constexpr float kEdgeQuotientWeight = 1.0f;
+constexpr float kHopQuotientWeight = 1.0f;
+
+// Graphs that contract badly. Road graphs end with fewer shortcuts than original arcs (NY: about 0.9x); social
+// and R-MAT graphs pass 3x within their first rounds, with a core of a few thousand vertices whose degree keeps
+// growing. The build stops when either limit is passed.
+constexpr double kDefaultMaxShortcutRatio = 3.0;
+// The remaining core's average degree (arcs in and out per remaining vertex), checked while at least
+// kCoreCheckMinVertices remain (every hierarchy's top few hundred vertices are dense).
+constexpr double kMaxCoreDegree = 60.0;
+constexpr int64_t kCoreCheckMinVertices = 2000;
+
+// Vertices per task when threads share a loop.
+constexpr int64_t kChunk = 256;
+
+}  // namespace gsssp::ch
