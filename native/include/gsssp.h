@@ -645,6 +645,16 @@ typedef struct gsssp_ch_info {
 } gsssp_ch_info;
 GSSSP_API int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info* out);
 
+/* ---- PHAST: one-to-all and matrices on the GPU, on an attached hierarchy ------------------------- */
+/* Attaches `ch` to a device graph for GSSSP_ALGORITHM_PHAST (single queries, resident results and batches): its
+ * arcs are renumbered by level and the downward ones uploaded (8 bytes per downward arc and 12 per vertex of device
+ * memory, counted by gsssp_device_graph_memory); the renumbering stays inside, results are in the graph's ids. `ch` is
+ * not referenced after return. The hierarchy must have been built for this graph (its graph_checksum equal to the
+ * graph's checksum: GSSSP_ERROR_INVALID_ARGUMENT otherwise); the graph's weights must be int32 and non-negative
+ * (GSSSP_ERROR_UNSUPPORTED otherwise). A graph carries at most one hierarchy: a second attach gives
+ * GSSSP_ERROR_INVALID_ARGUMENT. Safe while queries run on the graph. */
+GSSSP_API int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch);
+
 #ifdef __cplusplus
 }
 #endif

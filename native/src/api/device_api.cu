@@ -593,6 +593,19 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
   });
 }
 
+// phast: the hierarchy's arrays renumbered and uploaded for GSSSP_ALGORITHM_PHAST (algorithms/phast/phast.hpp).
+int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch) {
+  return guarded([&] {
+    require_non_null(graph, "graph");
+    require_non_null(ch, "hierarchy");
+    gsssp_ch_view view{};
+    if (gsssp_ch_get_view(ch, &view) != GSSSP_SUCCESS) gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp_last_error());
+    HandleUse use(graph, /*allow_cancelled=*/false);
+    GSSSP_CUDA_CHECK(cudaSetDevice(graph->graph->device));
+    gsssp::phast::attach(*graph->graph, view);
+  });
+}
+
 int gsssp_host_alloc(void** out, int64_t bytes) {
   return guarded([&] {
     require_non_null(out, "out");

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "algorithms/ch/ch.hpp"
 #include "algorithms/phast/phast_kernels.cuh"
 #include "common/cuda_check.hpp"
 #include "common/finalize.hpp"
@@ -178,20 +179,50 @@ size_t align_up(size_t x) { return (x + 255) & ~size_t{255}; }
 
 }  // namespace
 
-void attach(const graph::DeviceGraph& g, const HierarchyArrays& h) {
+void attach(const graph::DeviceGraph& g, const gsssp_ch_view& view) {
   if (g.weight_type != GSSSP_WEIGHT_INT32) {
     fail(GSSSP_ERROR_UNSUPPORTED, "PHAST runs on int32 weights, as contraction hierarchies do; this graph has float32 "
                                   "weights");
   }
   if (!g.negative_weight_message.empty()) fail(GSSSP_ERROR_UNSUPPORTED, "PHAST: " + g.negative_weight_message);
-  if (h.vertex_count != g.num_vertices) {
+  if (view.vertex_count != g.num_vertices) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT,
          format("the hierarchy has %lld vertices and the device graph %lld: it was built for another graph",
-                static_cast<long long>(h.vertex_count), static_cast<long long>(g.num_vertices)));
+                static_cast<long long>(view.vertex_count), static_cast<long long>(g.num_vertices)));
   }
   if (attached(g)) {
     fail(GSSSP_ERROR_INVALID_ARGUMENT, "a contraction hierarchy is already attached to this device graph");
   }
+  {
+    // The graph's checksum (gsssp_csr_checksum) from its device arrays, against the one the hierarchy records.
+    const int64_t n = g.num_vertices, m = g.num_edges;
+    std::vector<int64_t> offsets(static_cast<size_t>(n + 1));
+    std::vector<int32_t> targets(static_cast<size_t>(m)), weights(static_cast<size_t>(m));
+    GSSSP_CUDA_CHECK(cudaMemcpy(offsets.data(), g.offsets.get(), offsets.size() * sizeof(int64_t), cudaMemcpyDeviceToHost));
+    if (m > 0) {
+      GSSSP_CUDA_CHECK(cudaMemcpy(targets.data(), g.targets.get(), targets.size() * sizeof(int32_t), cudaMemcpyDeviceToHost));
+      GSSSP_CUDA_CHECK(cudaMemcpy(weights.data(), g.weights.get(), weights.size() * sizeof(int32_t), cudaMemcpyDeviceToHost));
+    }
+    const gsssp_csr csr{n, m, offsets.data(), targets.data(), weights.data(), GSSSP_WEIGHT_INT32};
+    const uint64_t checksum = ch::csr_checksum(csr);
+    if (checksum != view.graph_checksum) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT,
+           format("the hierarchy was built for another graph: its graph checksum is %016llx, this device graph's "
+                  "%016llx",
+                  static_cast<unsigned long long>(view.graph_checksum), static_cast<unsigned long long>(checksum)));
+    }
+  }
+  HierarchyArrays h;
+  h.vertex_count = view.vertex_count;
+  h.up_arc_count = view.up_arc_count;
+  h.down_arc_count = view.down_arc_count;
+  h.rank = view.rank;
+  h.up_offsets = view.up_offsets;
+  h.up_heads = view.up_heads;
+  h.up_weights = view.up_weights;
+  h.down_offsets = view.down_offsets;
+  h.down_tails = view.down_tails;
+  h.down_weights = view.down_weights;
   auto d = std::make_unique<DeviceHierarchy>();
   d->layout = build_layout(h);
   const Layout& l = d->layout;

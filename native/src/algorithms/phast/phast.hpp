@@ -26,6 +26,7 @@
 #include "algorithms/phast/phast_layout.hpp"
 #include "common/batch.hpp"
 #include "common/query.hpp"
+#include "gsssp.h"
 
 namespace gsssp::graph {
 struct DeviceGraph;
@@ -33,11 +34,10 @@ struct DeviceGraph;
 
 namespace gsssp::phast {
 
-// Renumbers the hierarchy (build_layout) and uploads it to the graph's device, as the graph's attachment; the
-// graph's weights must be int32 and non-negative, and the hierarchy must have the graph's vertex count (the caller
-// checks that it was built for this graph). A graph carries at most one hierarchy: a second attach fails with
-// INVALID_ARGUMENT. The arrays are not referenced after return.
-void attach(const graph::DeviceGraph& graph, const HierarchyArrays& hierarchy);
+// Renumbers the hierarchy (build_layout) and uploads it to the graph's device (current), as the graph's attachment:
+// gsssp_device_graph_attach_ch's checks (gsssp.h), the graph's checksum computed from its device arrays. The arrays
+// are not referenced after return.
+void attach(const graph::DeviceGraph& graph, const gsssp_ch_view& hierarchy);
 
 // Whether a hierarchy is attached.
 bool attached(const graph::DeviceGraph& graph);

@@ -284,6 +284,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_BLOCK_NEAR_FAR() {
         return GSSSP_ALGORITHM_BLOCK_NEAR_FAR;
     }
+    private static final int GSSSP_ALGORITHM_PHAST = (int)14L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_PHAST = 14
+     * }
+     */
+    public static int GSSSP_ALGORITHM_PHAST() {
+        return GSSSP_ALGORITHM_PHAST;
+    }
     private static final int GSSSP_HBF_DP_OFF = (int)0L;
     /**
      * {@snippet lang=c :
@@ -2517,6 +2526,822 @@ public class GssspNative extends GssspNative$shared {
                 traceDowncall("gsssp_partitioned_graph_info", graph, info, parts, capacity);
             }
             return (int)mh$.invokeExact(graph, info, parts, capacity);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    /**
+     * {@snippet lang=c :
+     * typedef struct gsssp_ch_s *gsssp_ch_t
+     * }
+     */
+    public static final AddressLayout gsssp_ch_t = GssspNative.C_POINTER;
+    /**
+     * {@snippet lang=c :
+     * typedef struct gsssp_ch_query_s *gsssp_ch_query_t
+     * }
+     */
+    public static final AddressLayout gsssp_ch_query_t = GssspNative.C_POINTER;
+
+    private static class gsssp_ch_params_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_params_init").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_params_init"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_params_init(gsssp_ch_params *params)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_params_init$descriptor() {
+        return gsssp_ch_params_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_params_init(gsssp_ch_params *params)
+     * }
+     */
+    public static MethodHandle gsssp_ch_params_init$handle() {
+        return gsssp_ch_params_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_params_init(gsssp_ch_params *params)
+     * }
+     */
+    public static MemorySegment gsssp_ch_params_init$address() {
+        return gsssp_ch_params_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_params_init(gsssp_ch_params *params)
+     * }
+     */
+    public static int gsssp_ch_params_init(MemorySegment params) {
+        var mh$ = gsssp_ch_params_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_params_init", params);
+            }
+            return (int)mh$.invokeExact(params);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_build {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_build").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_build"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_build(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_params *params)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_build$descriptor() {
+        return gsssp_ch_build.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_build(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_params *params)
+     * }
+     */
+    public static MethodHandle gsssp_ch_build$handle() {
+        return gsssp_ch_build.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_build(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_params *params)
+     * }
+     */
+    public static MemorySegment gsssp_ch_build$address() {
+        return gsssp_ch_build.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_build(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_params *params)
+     * }
+     */
+    public static int gsssp_ch_build(MemorySegment out, MemorySegment graph, MemorySegment params) {
+        var mh$ = gsssp_ch_build.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_build", out, graph, params);
+            }
+            return (int)mh$.invokeExact(out, graph, params);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_csr_checksum {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_csr_checksum").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_csr_checksum"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_csr_checksum(const gsssp_csr *graph, uint64_t *out)
+     * }
+     */
+    public static FunctionDescriptor gsssp_csr_checksum$descriptor() {
+        return gsssp_csr_checksum.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_csr_checksum(const gsssp_csr *graph, uint64_t *out)
+     * }
+     */
+    public static MethodHandle gsssp_csr_checksum$handle() {
+        return gsssp_csr_checksum.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_csr_checksum(const gsssp_csr *graph, uint64_t *out)
+     * }
+     */
+    public static MemorySegment gsssp_csr_checksum$address() {
+        return gsssp_csr_checksum.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_csr_checksum(const gsssp_csr *graph, uint64_t *out)
+     * }
+     */
+    public static int gsssp_csr_checksum(MemorySegment graph, MemorySegment out) {
+        var mh$ = gsssp_csr_checksum.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_csr_checksum", graph, out);
+            }
+            return (int)mh$.invokeExact(graph, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_get_view {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_get_view").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_get_view"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_view(gsssp_ch_t ch, gsssp_ch_view *out)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_get_view$descriptor() {
+        return gsssp_ch_get_view.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_view(gsssp_ch_t ch, gsssp_ch_view *out)
+     * }
+     */
+    public static MethodHandle gsssp_ch_get_view$handle() {
+        return gsssp_ch_get_view.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_view(gsssp_ch_t ch, gsssp_ch_view *out)
+     * }
+     */
+    public static MemorySegment gsssp_ch_get_view$address() {
+        return gsssp_ch_get_view.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_get_view(gsssp_ch_t ch, gsssp_ch_view *out)
+     * }
+     */
+    public static int gsssp_ch_get_view(MemorySegment ch, MemorySegment out) {
+        var mh$ = gsssp_ch_get_view.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_get_view", ch, out);
+            }
+            return (int)mh$.invokeExact(ch, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_from_view {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_from_view").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_from_view"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_from_view(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_view *view)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_from_view$descriptor() {
+        return gsssp_ch_from_view.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_from_view(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_view *view)
+     * }
+     */
+    public static MethodHandle gsssp_ch_from_view$handle() {
+        return gsssp_ch_from_view.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_from_view(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_view *view)
+     * }
+     */
+    public static MemorySegment gsssp_ch_from_view$address() {
+        return gsssp_ch_from_view.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_from_view(gsssp_ch_t *out, const gsssp_csr *graph, const gsssp_ch_view *view)
+     * }
+     */
+    public static int gsssp_ch_from_view(MemorySegment out, MemorySegment graph, MemorySegment view) {
+        var mh$ = gsssp_ch_from_view.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_from_view", out, graph, view);
+            }
+            return (int)mh$.invokeExact(out, graph, view);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_destroy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_destroy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_destroy(gsssp_ch_t ch)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_destroy$descriptor() {
+        return gsssp_ch_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_destroy(gsssp_ch_t ch)
+     * }
+     */
+    public static MethodHandle gsssp_ch_destroy$handle() {
+        return gsssp_ch_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_destroy(gsssp_ch_t ch)
+     * }
+     */
+    public static MemorySegment gsssp_ch_destroy$address() {
+        return gsssp_ch_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_destroy(gsssp_ch_t ch)
+     * }
+     */
+    public static int gsssp_ch_destroy(MemorySegment ch) {
+        var mh$ = gsssp_ch_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_destroy", ch);
+            }
+            return (int)mh$.invokeExact(ch);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_query_create {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_query_create").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_query_create"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_create(gsssp_ch_query_t *out, gsssp_ch_t ch)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_query_create$descriptor() {
+        return gsssp_ch_query_create.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_create(gsssp_ch_query_t *out, gsssp_ch_t ch)
+     * }
+     */
+    public static MethodHandle gsssp_ch_query_create$handle() {
+        return gsssp_ch_query_create.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_create(gsssp_ch_query_t *out, gsssp_ch_t ch)
+     * }
+     */
+    public static MemorySegment gsssp_ch_query_create$address() {
+        return gsssp_ch_query_create.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_query_create(gsssp_ch_query_t *out, gsssp_ch_t ch)
+     * }
+     */
+    public static int gsssp_ch_query_create(MemorySegment out, MemorySegment ch) {
+        var mh$ = gsssp_ch_query_create.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_query_create", out, ch);
+            }
+            return (int)mh$.invokeExact(out, ch);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_query_destroy {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_query_destroy").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_query_destroy"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_destroy(gsssp_ch_query_t query)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_query_destroy$descriptor() {
+        return gsssp_ch_query_destroy.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_destroy(gsssp_ch_query_t query)
+     * }
+     */
+    public static MethodHandle gsssp_ch_query_destroy$handle() {
+        return gsssp_ch_query_destroy.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_query_destroy(gsssp_ch_query_t query)
+     * }
+     */
+    public static MemorySegment gsssp_ch_query_destroy$address() {
+        return gsssp_ch_query_destroy.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_query_destroy(gsssp_ch_query_t query)
+     * }
+     */
+    public static int gsssp_ch_query_destroy(MemorySegment query) {
+        var mh$ = gsssp_ch_query_destroy.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_query_destroy", query);
+            }
+            return (int)mh$.invokeExact(query);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_distance {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_distance").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_distance"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_distance$descriptor() {
+        return gsssp_ch_distance.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance)
+     * }
+     */
+    public static MethodHandle gsssp_ch_distance$handle() {
+        return gsssp_ch_distance.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance)
+     * }
+     */
+    public static MemorySegment gsssp_ch_distance$address() {
+        return gsssp_ch_distance.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance)
+     * }
+     */
+    public static int gsssp_ch_distance(MemorySegment query, long source, long target, MemorySegment distance) {
+        var mh$ = gsssp_ch_distance.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_distance", query, source, target, distance);
+            }
+            return (int)mh$.invokeExact(query, source, target, distance);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_path {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_path").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_path"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_path$descriptor() {
+        return gsssp_ch_path.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MethodHandle gsssp_ch_path$handle() {
+        return gsssp_ch_path.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static MemorySegment gsssp_ch_path$address() {
+        return gsssp_ch_path.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t *distance, int32_t *path, int64_t capacity, int64_t *length)
+     * }
+     */
+    public static int gsssp_ch_path(MemorySegment query, long source, long target, MemorySegment distance, MemorySegment path, long capacity, MemorySegment length) {
+        var mh$ = gsssp_ch_path.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_path", query, source, target, distance, path, capacity, length);
+            }
+            return (int)mh$.invokeExact(query, source, target, distance, path, capacity, length);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_matrix {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_INT,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_matrix").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_matrix"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t *sources, int64_t source_count, const int64_t *targets, int64_t target_count, int32_t threads, int64_t *distances)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_matrix$descriptor() {
+        return gsssp_ch_matrix.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t *sources, int64_t source_count, const int64_t *targets, int64_t target_count, int32_t threads, int64_t *distances)
+     * }
+     */
+    public static MethodHandle gsssp_ch_matrix$handle() {
+        return gsssp_ch_matrix.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t *sources, int64_t source_count, const int64_t *targets, int64_t target_count, int32_t threads, int64_t *distances)
+     * }
+     */
+    public static MemorySegment gsssp_ch_matrix$address() {
+        return gsssp_ch_matrix.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t *sources, int64_t source_count, const int64_t *targets, int64_t target_count, int32_t threads, int64_t *distances)
+     * }
+     */
+    public static int gsssp_ch_matrix(MemorySegment ch, MemorySegment sources, long source_count, MemorySegment targets, long target_count, int threads, MemorySegment distances) {
+        var mh$ = gsssp_ch_matrix.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_matrix", ch, sources, source_count, targets, target_count, threads, distances);
+            }
+            return (int)mh$.invokeExact(ch, sources, source_count, targets, target_count, threads, distances);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_ch_get_info {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_ch_get_info").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_ch_get_info"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info *out)
+     * }
+     */
+    public static FunctionDescriptor gsssp_ch_get_info$descriptor() {
+        return gsssp_ch_get_info.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info *out)
+     * }
+     */
+    public static MethodHandle gsssp_ch_get_info$handle() {
+        return gsssp_ch_get_info.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info *out)
+     * }
+     */
+    public static MemorySegment gsssp_ch_get_info$address() {
+        return gsssp_ch_get_info.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info *out)
+     * }
+     */
+    public static int gsssp_ch_get_info(MemorySegment ch, MemorySegment out) {
+        var mh$ = gsssp_ch_get_info.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_ch_get_info", ch, out);
+            }
+            return (int)mh$.invokeExact(ch, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_graph_attach_ch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_attach_ch").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_attach_ch"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_attach_ch$descriptor() {
+        return gsssp_device_graph_attach_ch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_attach_ch$handle() {
+        return gsssp_device_graph_attach_ch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_attach_ch$address() {
+        return gsssp_device_graph_attach_ch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static int gsssp_device_graph_attach_ch(MemorySegment graph, MemorySegment ch) {
+        var mh$ = gsssp_device_graph_attach_ch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_attach_ch", graph, ch);
+            }
+            return (int)mh$.invokeExact(graph, ch);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
