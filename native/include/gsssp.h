@@ -634,8 +634,8 @@ GSSSP_API int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t* sources, int64_t sou
                               const int64_t* targets, int64_t target_count, int32_t threads,
                               int64_t* distances);
 
-/* Statistics for docs, CLI and tests. original_arc_count: the graph's arcs less self loops and parallel
- * duplicates; build_seconds is 0 for a hierarchy from a view; memory_bytes: the host memory the handle holds
+/* Statistics for docs, CLI and tests. original_arc_count: the hierarchy's arcs that are arcs of the graph (middle
+ * -1; original_arc_count + shortcut_count = up_arc_count + down_arc_count); build_seconds is 0 for a hierarchy from a view; memory_bytes: the host memory the handle holds
  * (borrowed arrays not counted). */
 typedef struct gsssp_ch_info {
   int64_t vertex_count, original_arc_count, shortcut_count;

@@ -3,18 +3,26 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <thread>
+#include <ctime>
 
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/ch/ch_policy.hpp"
 #include "algorithms/ch/ch_pool.hpp"
+#include "common/env_switch.hpp"
 #include "common/error.hpp"
 #include "graph/csr_checks.hpp"
 
 namespace gsssp::ch {
 namespace {
+
+// Process CPU seconds, for GSSSP_CH_TRACE's phase times (wall time says little on a shared host).
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 constexpr uint64_t kUnreached = std::numeric_limits<uint64_t>::max();
 
@@ -43,6 +51,15 @@ struct Witness {
   uint32_t epoch = 0;
 
   uint64_t get(int32_t v) const { return stamp[v] == epoch ? dist[v] : kUnreached; }
+
+  // A new search: a new epoch, and after 2^32 of them fresh stamps (a stale stamp must never match).
+  void next() {
+    if (++epoch == 0) {
+      std::fill(stamp.begin(), stamp.end(), 0);
+      std::fill(target.begin(), target.end(), 0);
+      epoch = 1;
+    }
+  }
 
   // Dijkstra over `out` from u, never entering `skip` or a blocked vertex, until every marked target is settled,
   // the next distance passes `bound`, or `limit` vertices are settled.
@@ -85,7 +102,10 @@ class Builder {
     ratio_ = params.max_shortcut_ratio > 0 ? params.max_shortcut_ratio : kDefaultMaxShortcutRatio;
     progress_ = params.progress;
     user_ = params.progress_user_data;
-    trace_ = std::getenv("GSSSP_CH_TRACE") != nullptr;
+    // A/B switches: GSSSP_CH_TRACE=1 prints rounds and the CPU seconds of each phase to stderr;
+    // GSSSP_CH_PRIORITY_LIMIT=N overrides kPrioritySettleLimit.
+    trace_ = env_switch("GSSSP_CH_TRACE") == 1;
+    priority_limit_ = static_cast<int32_t>(env_number("GSSSP_CH_PRIORITY_LIMIT", kPrioritySettleLimit));
     load(csr);
   }
 
@@ -102,6 +122,7 @@ class Builder {
     priority_.assign(n_, 0.0f);
     std::vector<int32_t> alive(n_);
     for (int64_t v = 0; v < n_; ++v) alive[v] = static_cast<int32_t>(v);
+    check_growth(0, 0, n_);
     update_priorities(alive);
 
     int64_t next_rank = 0, shortcuts = 0, rounds = 0;
@@ -110,6 +131,13 @@ class Builder {
     std::vector<uint8_t> touched_mark(n_, 0);
     while (!alive.empty()) {
       ++rounds;
+      double clock = trace_ ? cpu_seconds() : 0.0;
+      auto lap = [&](int phase) {
+        if (!trace_) return;
+        const double now = cpu_seconds();
+        phase_seconds_[phase] += now - clock;
+        clock = now;
+      };
       // 1. The round's vertices: minima of (priority, tie hash) in their 2-hop neighbourhoods.
       for (auto& p : picked) p.clear();
       pool_.for_chunks(static_cast<int64_t>(alive.size()), kChunk, [&](int t, int64_t b, int64_t e) {
@@ -119,10 +147,11 @@ class Builder {
       selected.clear();
       for (auto& p : picked) selected.insert(selected.end(), p.begin(), p.end());
       for (int32_t c : selected) in_round_[c] = 1;
+      lap(0);
       // 2. Their shortcuts, witness searches read-only on the overlay (the round's vertices blocked).
       for (auto& s : shortcuts_) s.clear();
       std::vector<std::vector<int32_t>> mine(threads);
-      pool_.for_chunks(static_cast<int64_t>(selected.size()), 16, [&](int t, int64_t b, int64_t e) {
+      pool_.for_chunks(static_cast<int64_t>(selected.size()), 4, [&](int t, int64_t b, int64_t e) {
         for (int64_t i = b; i < e; ++i) {
           const int32_t c = selected[i];
           mine[t].push_back(c);
@@ -137,6 +166,14 @@ class Builder {
           });
         }
       });
+      {
+        int64_t found = 0;
+        for (const auto& list : shortcuts_) found += static_cast<int64_t>(list.size());
+        if (static_cast<double>(shortcuts + found) > ratio_ * static_cast<double>(std::max<int64_t>(original_arcs_, 1))) {
+          check_growth(next_rank, shortcuts + found, static_cast<int64_t>(alive.size()));
+        }
+      }
+      lap(1);
       // 3. Apply: the round's vertices share no neighbour, so each thread edits its own vertices' neighbourhoods.
       std::vector<int64_t> removed(threads, 0);
       pool_.for_chunks(threads, 1, [&](int, int64_t b, int64_t e) {
@@ -150,6 +187,7 @@ class Builder {
       shortcuts = 0;
       for (int64_t s : inserted_) shortcuts += s;
       for (int64_t r : removed) alive_arcs_ -= r;
+      lap(2);
       // 4. The neighbours' priorities.
       touched.clear();
       for (int32_t c : selected) {
@@ -162,6 +200,7 @@ class Builder {
       alive.erase(std::remove_if(alive.begin(), alive.end(), [&](int32_t v) { return contracted_[v] != 0; }),
                   alive.end());
       update_priorities(touched);
+      lap(3);
       check_growth(next_rank, shortcuts, static_cast<int64_t>(alive.size()));
       if (trace_ && (rounds % 20 == 0 || alive.empty())) {
         std::fprintf(stderr, "ch round %lld: %lld contracted, %lld this round, %lld shortcuts, core degree %.1f\n",
@@ -174,6 +213,11 @@ class Builder {
                                         "%lld vertices",
                                         static_cast<long long>(next_rank), static_cast<long long>(n_)));
       }
+    }
+    if (trace_) {
+      std::fprintf(stderr, "ch cpu seconds: select %.2f, witness %.2f, apply %.2f, priorities %.2f; %lld rounds\n",
+                   phase_seconds_[0], phase_seconds_[1], phase_seconds_[2], phase_seconds_[3],
+                   static_cast<long long>(rounds));
     }
     witness_.clear();
     assemble(h);
@@ -214,9 +258,20 @@ class Builder {
     const std::vector<OArc>& ins = in_[c];
     const std::vector<OArc>& outs = out_[c];
     if (ins.empty() || outs.empty()) return;
+    const int64_t pairs = static_cast<int64_t>(ins.size()) * static_cast<int64_t>(outs.size());
+    if (pairs > kMaxSearchedPairs) {
+      // Too many pairs to search (a hub): every pair gets its shortcut, unless that alone passes the budget.
+      if (static_cast<double>(pairs) > ratio_ * static_cast<double>(std::max<int64_t>(original_arcs_, 1))) {
+        refuse(format("vertex %d alone would need up to %lld shortcuts", c, static_cast<long long>(pairs)));
+      }
+      for (const OArc& a : ins)
+        for (const OArc& b : outs)
+          if (b.v != a.v) add(a.v, b.v, static_cast<uint64_t>(a.w) + b.w, a.hops + b.hops);
+      return;
+    }
     for (const OArc& a : ins) {
       const int32_t u = a.v;
-      ++ws.epoch;
+      ws.next();
       uint32_t max_out = 0;
       int64_t targets = 0;
       for (const OArc& b : outs) {
@@ -261,14 +316,14 @@ class Builder {
   }
 
   void update_priorities(const std::vector<int32_t>& vertices) {
-    pool_.for_chunks(static_cast<int64_t>(vertices.size()), 64, [&](int t, int64_t b, int64_t e) {
+    pool_.for_chunks(static_cast<int64_t>(vertices.size()), 8, [&](int t, int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) priority_[vertices[i]] = priority(vertices[i], witness_[t]);
     });
   }
 
   float priority(int32_t c, Witness& ws) {
     int64_t added = 0, added_hops = 0;
-    find_shortcuts(c, ws, kPrioritySettleLimit, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
+    find_shortcuts(c, ws, priority_limit_, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
       ++added;
       added_hops += hops;
     });
@@ -331,18 +386,24 @@ class Builder {
   void check_growth(int64_t contracted, int64_t shortcuts, int64_t remaining) {
     const double core_degree = remaining > 0 ? 2.0 * static_cast<double>(alive_arcs_) / remaining : 0.0;
     const bool too_many = static_cast<double>(shortcuts) > ratio_ * static_cast<double>(std::max<int64_t>(original_arcs_, 1));
-    const bool too_dense = remaining >= kCoreCheckMinVertices && core_degree > kMaxCoreDegree;
+    const bool large_core = remaining >= kCoreCheckMinVertices &&
+                            static_cast<double>(remaining) >= kCoreCheckFraction * static_cast<double>(n_);
+    const bool too_dense = large_core && core_degree > kMaxCoreDegree;
     if (!too_many && !too_dense) return;
+    refuse(format("after contracting %lld of %lld vertices, %s (%lld shortcuts for %lld arcs; %lld vertices remain "
+                  "with %.1f arcs each)",
+                  static_cast<long long>(contracted), static_cast<long long>(n_),
+                  too_many ? format("the shortcuts passed %.3g x the graph's arcs", ratio_).c_str()
+                           : format("the remaining core's average degree passed %.0f", kMaxCoreDegree).c_str(),
+                  static_cast<long long>(shortcuts), static_cast<long long>(original_arcs_),
+                  static_cast<long long>(remaining), core_degree));
+  }
+
+  [[noreturn]] void refuse(const std::string& why) const {
     fail(GSSSP_ERROR_UNSUPPORTED,
-         format("this graph contracts badly: after contracting %lld of %lld vertices, %s (%lld shortcuts for %lld "
-                "arcs; %lld vertices remain with %.1f arcs each). Contraction hierarchies are for road-like graphs "
-                "(road networks, grids); social, web and R-MAT-like graphs are served by the search algorithms "
-                "(ADDS on a GPU, CPU Dijkstra) instead",
-                static_cast<long long>(contracted), static_cast<long long>(n_),
-                too_many ? format("the shortcuts passed %.3g x the graph's arcs", ratio_).c_str()
-                         : format("the remaining core's average degree passed %.0f", kMaxCoreDegree).c_str(),
-                static_cast<long long>(shortcuts), static_cast<long long>(original_arcs_),
-                static_cast<long long>(remaining), core_degree));
+         "this graph contracts badly: " + why +
+             ". Contraction hierarchies are for road-like graphs (road networks, grids); social, web and R-MAT-like "
+             "graphs are served by the search algorithms (ADDS on a GPU, CPU Dijkstra) instead");
   }
 
   // The view's arrays: a contracted vertex's lists hold its arcs to the vertices contracted after it.
@@ -380,7 +441,7 @@ class Builder {
       }
       std::vector<OArc>().swap(in);
     }
-    h.original_arc_count = original_arcs_;
+    h.original_arc_count = up + down - shortcuts;
     h.shortcut_count = shortcuts;
     gsssp_ch_view& view = h.view;
     view.vertex_count = n_;
@@ -405,6 +466,8 @@ class Builder {
   gsssp_progress_fn progress_ = nullptr;
   void* user_ = nullptr;
   bool trace_ = false;
+  double phase_seconds_[4] = {0, 0, 0, 0};
+  int32_t priority_limit_ = kPrioritySettleLimit;
   int64_t original_arcs_ = 0, alive_arcs_ = 0;
   std::vector<Witness> witness_;
   std::vector<std::vector<Shortcut>> shortcuts_;

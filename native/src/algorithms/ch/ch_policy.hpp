@@ -12,7 +12,12 @@ namespace gsssp::ch {
 constexpr int32_t kDefaultWitnessSettleLimit = 500;
 // The priority's simulated contraction runs the same searches with a smaller limit: its counts only order
 // the vertices.
-constexpr int32_t kPrioritySettleLimit = 100;
+constexpr int32_t kPrioritySettleLimit = 30;
+// A vertex with more (in-neighbour, out-neighbour) pairs than this is not searched: contracting it adds every
+// pair's shortcut (an upper bound, still exact), and its priority counts them all. Road graphs never get near it
+// (NY's densest core vertices have about 900 pairs); hubs of social and R-MAT graphs pass it at once, and their
+// witness searches would cost the square of their degree.
+constexpr int64_t kMaxSearchedPairs = 10000;
 
 // The priority of a vertex (section 3, "node ordering"): edge quotient and hop quotient of its simulated
 // contraction (shortcuts added / arcs removed, and the same weighted by the original arcs each stands for),
@@ -27,9 +32,11 @@ constexpr float kHopQuotientWeight = 1.0f;
 // growing. The build stops when either limit is passed.
 constexpr double kDefaultMaxShortcutRatio = 3.0;
 // The remaining core's average degree (arcs in and out per remaining vertex), checked while at least
-// kCoreCheckMinVertices remain (every hierarchy's top few hundred vertices are dense).
+// kCoreCheckMinVertices and kCoreCheckFraction of the vertices remain (every hierarchy's top is dense; road NY's
+// core stays below 30 down to its last 1,500 vertices).
 constexpr double kMaxCoreDegree = 60.0;
 constexpr int64_t kCoreCheckMinVertices = 2000;
+constexpr double kCoreCheckFraction = 0.05;
 
 // Vertices per task when threads share a loop.
 constexpr int64_t kChunk = 256;

@@ -55,9 +55,7 @@ void Hierarchy::index_view() {
 
 Query::Query(const Hierarchy& h) : h_(h) {
   for (Side& s : side_) {
-    s.dist.assign(h.n(), 0);
-    s.stamp.assign(h.n(), 0);
-    s.parent.assign(h.n(), -1);
+    s.label.assign(h.n(), Label{0, 0, -1});
     s.heap.reserve(1024);
   }
   stack_.reserve(256);
@@ -67,7 +65,8 @@ Query::Query(const Hierarchy& h) : h_(h) {
 template <class Visit>
 void Query::upward(int32_t start, bool forward, Visit&& visit) {
   if (++epoch_ == 0) {
-    for (Side& s : side_) std::fill(s.stamp.begin(), s.stamp.end(), 0);
+    for (Side& s : side_)
+      for (Label& l : s.label) l.stamp = 0;
     epoch_ = 1;
   }
   Side& s = side_[0];
@@ -76,18 +75,18 @@ void Query::upward(int32_t start, bool forward, Visit&& visit) {
   const std::vector<int64_t>& stall_begin = forward ? h_.down_begin : h_.up_begin;
   const std::vector<SearchArc>& stall_arcs = forward ? h_.down_arcs : h_.up_arcs;
   s.heap.clear();
-  s.dist[start] = 0;
-  s.stamp[start] = epoch_;
+  s.label[start] = Label{0, epoch_, -1};
   s.heap.emplace_back(0, start);
   while (!s.heap.empty()) {
     std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
     const auto [d, v] = s.heap.back();
     s.heap.pop_back();
-    if (d > s.dist[v]) continue;
+    if (d > s.label[v].dist) continue;
     bool stalled = false;
     for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
       const SearchArc& a = stall_arcs[i];
-      if (s.stamp[a.other] == epoch_ && s.dist[a.other] + a.weight < d) {
+      const Label& l = s.label[a.other];
+      if (l.stamp == epoch_ && l.dist + a.weight < d) {
         stalled = true;
         break;
       }
@@ -97,9 +96,9 @@ void Query::upward(int32_t start, bool forward, Visit&& visit) {
     for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
       const SearchArc& a = relax_arcs[i];
       const uint64_t nd = d + a.weight;
-      if (s.stamp[a.other] != epoch_ || nd < s.dist[a.other]) {
-        s.stamp[a.other] = epoch_;
-        s.dist[a.other] = nd;
+      Label& l = s.label[a.other];
+      if (l.stamp != epoch_ || nd < l.dist) {
+        l = Label{nd, epoch_, v};
         s.heap.emplace_back(nd, a.other);
         std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
       }
@@ -114,16 +113,15 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
     return 0;
   }
   if (++epoch_ == 0) {
-    for (Side& s : side_) std::fill(s.stamp.begin(), s.stamp.end(), 0);
+    for (Side& s : side_)
+      for (Label& l : s.label) l.stamp = 0;
     epoch_ = 1;
   }
   const int32_t start[2] = {h_.view.rank[source], h_.view.rank[target]};
   for (int dir = 0; dir < 2; ++dir) {
     Side& s = side_[dir];
     s.heap.clear();
-    s.dist[start[dir]] = 0;
-    s.stamp[start[dir]] = epoch_;
-    s.parent[start[dir]] = -1;
+    s.label[start[dir]] = Label{0, epoch_, -1};
     s.heap.emplace_back(0, start[dir]);
   }
   uint64_t best = kUnreached;
@@ -140,10 +138,10 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
       std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
       const auto [d, v] = s.heap.back();
       s.heap.pop_back();
-      if (d > s.dist[v]) continue;
-      const Side& other = side_[1 - dir];
-      if (other.stamp[v] == epoch_ && d + other.dist[v] < best) {
-        best = d + other.dist[v];
+      if (d > s.label[v].dist) continue;
+      const Label& there = side_[1 - dir].label[v];
+      if (there.stamp == epoch_ && d + there.dist < best) {
+        best = d + there.dist;
         meet = v;
       }
       // Forward: relax upward arcs, stall through arcs from higher vertices into v (down lists); backward: the
@@ -155,7 +153,8 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
       bool stalled = false;
       for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
         const SearchArc& a = stall_arcs[i];
-        if (s.stamp[a.other] == epoch_ && s.dist[a.other] + a.weight < d) {
+        const Label& l = s.label[a.other];
+        if (l.stamp == epoch_ && l.dist + a.weight < d) {
           stalled = true;
           break;
         }
@@ -164,10 +163,9 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
       for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
         const SearchArc& a = relax_arcs[i];
         const uint64_t nd = d + a.weight;
-        if (s.stamp[a.other] != epoch_ || nd < s.dist[a.other]) {
-          s.stamp[a.other] = epoch_;
-          s.dist[a.other] = nd;
-          s.parent[a.other] = v;
+        Label& l = s.label[a.other];
+        if (l.stamp != epoch_ || nd < l.dist) {
+          l = Label{nd, epoch_, v};
           s.heap.emplace_back(nd, a.other);
           std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
         }
@@ -179,14 +177,14 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
     // Ranks from the source up to the meeting vertex, then down to the target; each step unpacked.
     path->push_back(source);
     stack_.clear();
-    for (int32_t v = meet; v >= 0; v = side_[0].parent[v]) stack_.push_back(v);
+    for (int32_t v = meet; v >= 0; v = side_[0].label[v].parent) stack_.push_back(v);
     const std::vector<int32_t>& of = h_.vertex_of_rank;
     for (size_t i = stack_.size() - 1; i > 0; --i) {
       const int32_t a = static_cast<int32_t>(stack_[i]), b = static_cast<int32_t>(stack_[i - 1]);
       unpack(of[a], of[b], *path);
     }
-    for (int32_t v = meet; side_[1].parent[v] >= 0; v = side_[1].parent[v]) {
-      const int32_t p = side_[1].parent[v];
+    for (int32_t v = meet; side_[1].label[v].parent >= 0; v = side_[1].label[v].parent) {
+      const int32_t p = side_[1].label[v].parent;
       unpack(of[v], of[p], *path);
     }
   }
@@ -204,6 +202,11 @@ int64_t find_arc(const gsssp_ch_view& view, int32_t tail, int32_t head, bool& up
   const int32_t other = upward ? head : tail;
   const int32_t want = view.rank[other];
   int64_t lo = offsets[owner], hi = offsets[owner + 1];
+  if (hi - lo <= 16) {  // most lists: a scan, without the rank lookups
+    for (int64_t i = lo; i < hi; ++i)
+      if (others[i] == other) return i;
+    return -1;
+  }
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo) / 2;
     if (view.rank[others[mid]] < want) lo = mid + 1;
