@@ -77,10 +77,18 @@ typedef enum gsssp_algorithm {
   GSSSP_ALGORITHM_MULTI_BELLMAN_FORD = 12, /* Bellman-Ford with a source dimension: up to 128 sources per launch
                                               share each edge read (gsssp_device_graph_sssp_batch); a single
                                               query runs it with one source */
-  GSSSP_ALGORITHM_BLOCK_NEAR_FAR = 13      /* Near-Far inside one thread block per source, its state in global
+  GSSSP_ALGORITHM_BLOCK_NEAR_FAR = 13,     /* Near-Far inside one thread block per source, its state in global
                                               memory: the batch design for graphs beyond one block's shared
                                               memory (gsssp_device_graph_sssp_batch); a single query runs one
                                               block */
+  GSSSP_ALGORITHM_PHAST = 15               /* PHAST (Delling, Goldberg, Nowatzyk & Werneck, IPDPS'11 / JPDC'13) on the
+                                              contraction hierarchy attached to the device graph
+                                              (gsssp_device_graph_attach_ch; UNSUPPORTED without one): an upward
+                                              search on the host, then one sweep over the vertices by level on the
+                                              GPU. Batches sweep up to 256 sources together, and a batch with
+                                              targets (a matrix) sweeps only the vertices the targets need (RPHAST,
+                                              ATMOS'11). Int32 weights. stats.time_ms: the host's upward search
+                                              plus the sweep's device time; iterations: the levels swept */
 } gsssp_algorithm;
 
 /* H-BF dynamic-parallelism modes (Busato & Bombieri TPDS'16, section 5.3). */
@@ -326,6 +334,9 @@ GSSSP_API int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algori
  *     as many sources per launch as fit 16 GiB or half the free device memory. options.block_size 0 (chosen by
  *     the sources per launch) or threads rounded up to 256, 512 or 1024; options.delta_stepping as for
  *     NEAR_FAR.
+ *   GSSSP_ALGORITHM_PHAST: the attached contraction hierarchy (gsssp_device_graph_attach_ch) swept for up to 256
+ *     sources per launch (8 bytes per vertex and source, plus the row), each arc read once for all of them; with
+ *     targets, only the vertices from which a target is reached downward are swept (RPHAST).
  * Sources are ids in [0, num_vertices), repeats allowed. Distances only (options.compute_predecessors is ignored);
  * the graph's weights must be non-negative (UNSUPPORTED otherwise). Thread-safe like gsssp_device_graph_sssp.
  *   targets == NULL: `distances` receives source_count rows of num_vertices distances (row i for sources[i], the
@@ -633,6 +644,16 @@ typedef struct gsssp_ch_info {
   int64_t memory_bytes;
 } gsssp_ch_info;
 GSSSP_API int gsssp_ch_get_info(gsssp_ch_t ch, gsssp_ch_info* out);
+
+/* ---- PHAST: one-to-all and matrices on the GPU, on an attached hierarchy ------------------------- */
+/* Attaches `ch` to a device graph for GSSSP_ALGORITHM_PHAST (single queries, resident results and batches): its
+ * arcs are renumbered by level and the downward ones uploaded (8 bytes per downward arc and 12 per vertex of device
+ * memory, counted by gsssp_device_graph_memory); the renumbering stays inside, results are in the graph's ids. `ch` is
+ * not referenced after return. The hierarchy must have been built for this graph (its graph_checksum equal to the
+ * graph's checksum: GSSSP_ERROR_INVALID_ARGUMENT otherwise); the graph's weights must be int32 and non-negative
+ * (GSSSP_ERROR_UNSUPPORTED otherwise). A graph carries at most one hierarchy: a second attach gives
+ * GSSSP_ERROR_INVALID_ARGUMENT. Safe while queries run on the graph. */
+GSSSP_API int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch);
 
 #ifdef __cplusplus
 }

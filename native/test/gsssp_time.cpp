@@ -14,6 +14,10 @@
 //   gsssp_time --pairs K (--gr FILE | --gen SPEC) [--static]
 //       K random pairs: ADDS told the target (early exit, checked) against a full ADDS query, both checked
 //       against CPU Dijkstra; medians of the whole call, early stops and fallbacks.
+//   gsssp_time --phast (--gr FILE | --gen SPEC) [--sources S] [--repeat K] [--matrix M] [--csv FILE]
+//       Builds the graph's contraction hierarchy and attaches it; PHAST against ADDS one-to-all from S seeded random
+//       sources (default 20), K runs each; a batch of 64 rows; the M x M matrix (default 1000) by RPHAST against the
+//       host's bucket CH. Every answer checked; with --csv, appends graph,metric,value lines.
 // Exit status: 0 when every check passed, 1 when one failed, 2 on a usage or input error.
 #include "support.hpp"
 
@@ -30,6 +34,10 @@ int main(int argc, char** argv) {
   bool probe = false;
   int pairs = 0;
   bool static_delta = false;
+  bool phast = false;
+  int phast_sources = 20;
+  int matrix_size = 1000;
+  std::string csv;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -44,6 +52,10 @@ int main(int argc, char** argv) {
     else if (arg == "--block" && has_value) block_size = std::atoi(argv[++i]);
     else if (arg == "--pairs" && has_value) pairs = std::atoi(argv[++i]);
     else if (arg == "--static") static_delta = true;
+    else if (arg == "--phast") phast = true;
+    else if (arg == "--sources" && has_value) phast_sources = std::atoi(argv[++i]);
+    else if (arg == "--matrix" && has_value) matrix_size = std::atoi(argv[++i]);
+    else if (arg == "--csv" && has_value) csv = argv[++i];
     else {
       gr_path.clear();
       break;
@@ -55,12 +67,14 @@ int main(int argc, char** argv) {
                  "[--block THREADS] [--adds-repeat K]\n"
                  "       %s --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]\n"
                  "       %s --pairs K (--gr FILE | --gen SPEC) [--static]\n"
+                 "       %s --phast (--gr FILE | --gen SPEC) [--sources S] [--repeat K] [--matrix M] [--csv FILE]\n"
                  "SPEC: grid:W | random:N:D | rmat:SCALE\n",
-                 argv[0], argv[0], argv[0]);
+                 argv[0], argv[0], argv[0], argv[0]);
     return 2;
   }
   std::printf("gsssp %s\n", gsssp_version());
   if (probe) return run_probe(gr_path, source, repeat, only);
   if (pairs > 0) return run_pairs(gr_path, pairs, static_delta);
+  if (phast) return run_phast(gr_path, phast_sources, repeat, matrix_size, csv);
   return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 }

@@ -160,5 +160,7 @@ int run_dimacs(const std::string& path, int64_t source, bool as_float, int repea
                int adds_repeat, int32_t block_size);
 int run_probe(const std::string& path, int64_t source, int repeat, const std::string& only);
 int run_pairs(const std::string& path, int pairs, bool static_delta);
+// PHAST against ADDS from the same sources, a batch of rows, the RPHAST matrix against the host CH (phast_time.cpp).
+int run_phast(const std::string& path, int sources, int repeat, int matrix_size, const std::string& csv_path);
 
 }  // namespace gsssp_test

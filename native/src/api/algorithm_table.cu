@@ -15,6 +15,7 @@
 #include "algorithms/hbf/hbf.hpp"
 #include "algorithms/multi_bf/multi_bf.hpp"
 #include "algorithms/near_far/near_far.hpp"
+#include "algorithms/phast/phast.hpp"
 #include "api/options.hpp"
 
 namespace gsssp::api {
@@ -48,6 +49,7 @@ const AlgorithmFacts kAlgorithms[] = {
     {GSSSP_ALGORITHM_MULTI_BELLMAN_FORD,    "MULTI_BELLMAN_FORD", kGpu, false, &multi_bf::run},
     {GSSSP_ALGORITHM_BLOCK_NEAR_FAR,        "BLOCK_NEAR_FAR",     kGpu, false, &block_nf::run},
     {14,                                    "BELLMAN_FORD_INPLACE", kGpu, false, &bellman_ford_inplace::run},
+    {GSSSP_ALGORITHM_PHAST,                 "PHAST",              kGpu, false, &phast::run},
 };
 
 }  // namespace

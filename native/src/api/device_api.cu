@@ -18,6 +18,7 @@
 #include "algorithms/block_bf/block_bf.hpp"
 #include "algorithms/block_nf/block_nf.hpp"
 #include "algorithms/multi_bf/multi_bf.hpp"
+#include "algorithms/phast/phast.hpp"  // phast
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "certify/certify.hpp"
@@ -512,9 +513,9 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     const auto start = std::chrono::steady_clock::now();
     require_non_null(graph, "graph");
     if (algorithm != GSSSP_ALGORITHM_MULTI_BELLMAN_FORD && algorithm != GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD &&
-        algorithm != GSSSP_ALGORITHM_BLOCK_NEAR_FAR) {
+        algorithm != GSSSP_ALGORITHM_BLOCK_NEAR_FAR && algorithm != GSSSP_ALGORITHM_PHAST) {
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
-                  gsssp::format("batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD or BLOCK_NEAR_FAR, not %s (id %d)",
+                  gsssp::format("batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD, BLOCK_NEAR_FAR or PHAST, not %s (id %d)",
                                 gsssp::api::algorithm_name(algorithm), algorithm));
     }
     gsssp::api::require_count(source_count, "source_count");
@@ -540,7 +541,9 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     workspace.begin_query();
     const gsssp::QueryContext query = query_context(graph, resolved, workspace);
     const gsssp::BatchRun batch =
-        algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
+        algorithm == GSSSP_ALGORITHM_PHAST  // phast
+            ? gsssp::phast::run_batch(query, sources, source_count, targets, target_count, distances, reached)
+        : algorithm == GSSSP_ALGORITHM_BLOCK_BELLMAN_FORD
             ? gsssp::block_bf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
         : algorithm == GSSSP_ALGORITHM_BLOCK_NEAR_FAR
             ? gsssp::block_nf::run_batch(query, sources, source_count, targets, target_count, distances, reached)
@@ -557,6 +560,19 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
                                                                                 : static_cast<int64_t>(counters.reached);
     fill_stats(stats, run, counters, targets == nullptr ? rows_reached : 0,
                workspace.query_bytes(), start);
+  });
+}
+
+// phast: the hierarchy's arrays renumbered and uploaded for GSSSP_ALGORITHM_PHAST (algorithms/phast/phast.hpp).
+int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch) {
+  return guarded([&] {
+    require_non_null(graph, "graph");
+    require_non_null(ch, "hierarchy");
+    gsssp_ch_view view{};
+    if (gsssp_ch_get_view(ch, &view) != GSSSP_SUCCESS) gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, gsssp_last_error());
+    HandleUse use(graph, /*allow_cancelled=*/false);
+    GSSSP_CUDA_CHECK(cudaSetDevice(graph->graph->device));
+    gsssp::phast::attach(*graph->graph, view);
   });
 }
 

@@ -122,6 +122,19 @@ public enum Algorithm {
      */
     BELLMAN_FORD_INPLACE(14, "bellman-ford-inplace", true),
     /**
+     * PHAST (Delling, Goldberg, Nowatzyk &amp; Werneck, IPDPS'11 / JPDC'13) on the contraction hierarchy attached to
+     * the device graph: an upward search from the source on the host, then one sweep over the vertices by level on
+     * the GPU, no priority queue. For road-like graphs. Batches sweep up to 256 sources together; a matrix sweeps only
+     * the vertices its targets need (RPHAST, Delling, Goldberg &amp; Werneck, ATMOS'11). Without an attached hierarchy
+     * the query fails with {@link UnsupportedInputException}. Int32 weights only.
+     */
+    PHAST(15, "phast", true) {
+        @Override
+        public boolean needsHierarchy() {
+            return true;
+        }
+    },
+    /**
      * Queue-based Bellman-Ford on the host (Moore's label-correcting method): the CPU's answer for graphs with
      * negative weights, AUTO's choice for them without a GPU. A reachable negative cycle raises
      * {@link NegativeCycleException} naming a vertex on it, as {@link #HBF} does.
@@ -177,6 +190,16 @@ public enum Algorithm {
      */
     public boolean requiresGpu() {
         return gpu;
+    }
+
+    /**
+     * Whether the algorithm answers only on a device graph with a contraction hierarchy attached ({@link #PHAST});
+     * on any other graph it fails with {@link UnsupportedInputException}.
+     *
+     * @return true for {@link #PHAST}
+     */
+    public boolean needsHierarchy() {
+        return false;
     }
 
     /**

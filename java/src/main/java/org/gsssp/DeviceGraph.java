@@ -220,7 +220,7 @@ public final class DeviceGraph implements AutoCloseable {
      */
     public double[] distances(int source, int[] targets) {
         // An attached hierarchy answers (ContractionHierarchy.attach).
-        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph,
+        double[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph(),
                 ch -> ch.doubleDistances(source, targets));
         if (fromHierarchy != null) {
             return fromHierarchy;
@@ -238,7 +238,7 @@ public final class DeviceGraph implements AutoCloseable {
      */
     public long[] distancesAsLong(int source, int[] targets) {
         // An attached hierarchy answers (ContractionHierarchy.attach).
-        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.distances(source, targets));
+        long[] fromHierarchy = ContractionHierarchy.answerIfAttached(graph(), ch -> ch.distances(source, targets));
         if (fromHierarchy != null) {
             return fromHierarchy;
         }
@@ -254,7 +254,7 @@ public final class DeviceGraph implements AutoCloseable {
      */
     public ShortestPath path(int source, int target) {
         // An attached hierarchy answers (ContractionHierarchy.attach).
-        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph, ch -> ch.path(source, target));
+        ShortestPath fromHierarchy = ContractionHierarchy.answerIfAttached(graph(), ch -> ch.path(source, target));
         if (fromHierarchy != null) {
             return fromHierarchy;
         }
@@ -291,7 +291,7 @@ public final class DeviceGraph implements AutoCloseable {
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
         // An attached hierarchy answers AUTO (ContractionHierarchy.attach).
         DistanceMatrix fromHierarchy = algorithm != Algorithm.AUTO ? null
-                : ContractionHierarchy.answerIfAttached(graph, ch -> ch.matrix(sources, targets));
+                : ContractionHierarchy.answerIfAttached(graph(), ch -> ch.matrix(sources, targets));
         if (fromHierarchy != null) {
             return fromHierarchy;
         }

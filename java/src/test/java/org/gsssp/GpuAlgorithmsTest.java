@@ -24,6 +24,7 @@ class GpuAlgorithmsTest {
     static final List<Algorithm> GPU_ALGORITHMS = java.util.Arrays.stream(Algorithm.values())
             .filter(Algorithm::requiresGpu)
             .filter(a -> !a.cliName().endsWith("-matrix"))
+            .filter(a -> !a.needsHierarchy())  // PHAST: its own tests, on graphs with a hierarchy attached
             .toList();
 
     /**

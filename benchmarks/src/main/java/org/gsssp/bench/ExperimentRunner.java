@@ -79,7 +79,7 @@ public final class ExperimentRunner {
         List<String> names = new ArrayList<>();
         names.add(JGRAPHT);
         for (Algorithm a : Algorithm.values()) {
-            if (a != Algorithm.AUTO && (gpu || !a.requiresGpu())) {
+            if (a != Algorithm.AUTO && !a.needsHierarchy() && (gpu || !a.requiresGpu())) {
                 names.add(a.cliName());
             }
         }

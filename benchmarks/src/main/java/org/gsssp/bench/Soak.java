@@ -223,6 +223,9 @@ final class Soak {
                 if (gpu ? !(a.requiresGpu() || a == Algorithm.AUTO) : a.requiresGpu() || a == Algorithm.AUTO) {
                     continue;
                 }
+                if (a.needsHierarchy()) {
+                    continue;  // PHAST: the soak's graphs carry no hierarchy
+                }
                 int n = s.host.numVertices();
                 boolean probe = SIZE_LIMITED.contains(a) && n > SURELY_TOO_BIG;
                 boolean mayRefuse = SIZE_LIMITED.contains(a) && n > SURELY_FITS;

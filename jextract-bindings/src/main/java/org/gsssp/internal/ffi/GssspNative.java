@@ -284,6 +284,15 @@ public class GssspNative extends GssspNative$shared {
     public static int GSSSP_ALGORITHM_BLOCK_NEAR_FAR() {
         return GSSSP_ALGORITHM_BLOCK_NEAR_FAR;
     }
+    private static final int GSSSP_ALGORITHM_PHAST = (int)15L;
+    /**
+     * {@snippet lang=c :
+     * enum gsssp_algorithm.GSSSP_ALGORITHM_PHAST = 15
+     * }
+     */
+    public static int GSSSP_ALGORITHM_PHAST() {
+        return GSSSP_ALGORITHM_PHAST;
+    }
     private static final int GSSSP_HBF_DP_OFF = (int)0L;
     /**
      * {@snippet lang=c :
@@ -3272,6 +3281,67 @@ public class GssspNative extends GssspNative$shared {
                 traceDowncall("gsssp_ch_get_info", ch, out);
             }
             return (int)mh$.invokeExact(ch, out);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_graph_attach_ch {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_attach_ch").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_attach_ch"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_attach_ch$descriptor() {
+        return gsssp_device_graph_attach_ch.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_attach_ch$handle() {
+        return gsssp_device_graph_attach_ch.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_attach_ch$address() {
+        return gsssp_device_graph_attach_ch.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_attach_ch(gsssp_device_graph_t graph, gsssp_ch_t ch)
+     * }
+     */
+    public static int gsssp_device_graph_attach_ch(MemorySegment graph, MemorySegment ch) {
+        var mh$ = gsssp_device_graph_attach_ch.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_attach_ch", graph, ch);
+            }
+            return (int)mh$.invokeExact(graph, ch);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {

@@ -1,0 +1,163 @@
+// The device half of PHAST (phast.hpp): the downward sweep by levels in one cooperative launch, and the passes that
+// read its distances out (a one-source answer in graph order, a batch's rows, a matrix's columns).
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include <cstdint>
+
+#include "algorithms/phast/phast_layout.hpp"
+#include "algorithms/phast/phast_policy.hpp"
+#include "common/distance.cuh"
+#include "common/workspace.hpp"
+
+namespace gsssp::phast {
+
+namespace cg = cooperative_groups;
+
+constexpr long long kUnreached = 0x7fffffffffffffffll;  // GSSSP_INT_INFINITY: the C ABI's value, and the sweep's
+
+struct SweepArgs {
+  long long count = 0;                  // vertices swept: the layout's n, or a selection's size
+  const long long* offsets = nullptr;   // count + 1: incoming downward arcs by head
+  const uint2* arcs = nullptr;          // (tail index, weight)
+  const long long* level_begin = nullptr;  // levels + 1, from the top level down
+  int levels = 0;
+  int solo_levels = 0;                  // the first solo_levels levels run in block 0 alone, in shared memory
+  long long solo_cells = 0;             // their cells: level_begin[solo_levels] << lane_shift (the dynamic shared memory)
+  int lane_shift = 0;                   // 1 << lane_shift sources, distances at (index << lane_shift) | lane
+  long long* dist = nullptr;            // count << lane_shift
+  const Seed* seeds = nullptr;          // lanes within the launch, indices within the swept range
+  long long seed_count = 0;
+  // One source: the answer in graph order and in the stored format (common/distance.cuh), answer[v] from
+  // dist[position[v]]; null for a batch.
+  unsigned long long* answer = nullptr;
+  const int32_t* position = nullptr;
+  long long n = 0;
+  DeviceCounters* counters = nullptr;
+  unsigned long long visits = 0;        // added to the counters by thread 0
+  unsigned long long relaxations = 0;
+};
+
+// Cells [first, end) of the levels' range starting at `begin`: each cell is a (vertex, lane), and takes the minimum of
+// its own value and, over the vertex's incoming downward arcs, the tail's distance plus the weight. Every tail lies in
+// a higher level, final before this level started; the cell itself is written by this thread alone. kShared: the
+// distances are block 0's copy of the solo region in shared memory; else the global array, read from L2 (other blocks
+// wrote the tails before the barrier that ended their level).
+template <bool kShared>
+__device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist, long long begin, long long cells,
+                                            long long first, long long stride) {
+  const int shift = a.lane_shift;
+  const long long lane_mask = (1ll << shift) - 1;
+  for (long long c = first; c < cells; c += stride) {
+    const long long v = begin + (c >> shift);
+    const long long lane = c & lane_mask;
+    const long long cell = (v << shift) | lane;
+    long long best = kShared ? dist[cell] : __ldcg(dist + cell);
+    const long long arcs_end = __ldg(a.offsets + v + 1);
+    for (long long e = __ldg(a.offsets + v); e < arcs_end; ++e) {
+      const uint2 arc = __ldg(a.arcs + e);
+      const long long tail = (static_cast<long long>(arc.x) << shift) | lane;
+      const long long d = kShared ? dist[tail] : __ldcg(dist + tail);
+      if (d != kUnreached && d + static_cast<long long>(arc.y) < best) best = d + static_cast<long long>(arc.y);
+    }
+    dist[cell] = best;
+  }
+}
+
+// The whole sweep, one cooperative launch:
+//   1. block 0 sweeps the solo levels (a prefix of the positions, kSoloCells) in shared memory: every cell unreached,
+//      the seeds that fall there, then level after level with __syncthreads between, and the result written back;
+//      meanwhile every other block sets its share of the remaining cells unreached and writes the seeds that fall
+//      there (a block's own cells, so only __syncthreads orders them);
+//   2. a grid barrier; then each further level over the whole grid, a grid barrier after each;
+//   3. one source: the answer in graph order.
+// The dynamic shared memory holds solo_cells distances.
+__global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
+  extern __shared__ long long solo[];
+  cg::grid_group grid = cg::this_grid();
+  const long long cells = a.count << a.lane_shift;
+  const int shift = a.lane_shift;
+  if (blockIdx.x == 0 && threadIdx.x == 0 && a.counters != nullptr) {
+    a.counters->vertex_visits += a.visits;
+    a.counters->edges_relaxed += a.relaxations;
+  }
+  if (blockIdx.x == 0) {
+    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
+    __syncthreads();
+    // A vertex reached by an upward search is a seed once per lane: plain writes.
+    for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
+      const Seed s = a.seeds[i];
+      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+      if (cell < a.solo_cells) solo[cell] = s.distance;
+    }
+    __syncthreads();
+    for (int level = 0; level < a.solo_levels; ++level) {
+      const long long begin = a.level_begin[level];
+      sweep_cells<true>(a, solo, begin, (a.level_begin[level + 1] - begin) << shift, threadIdx.x, blockDim.x);
+      __syncthreads();
+    }
+    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];
+  }
+  if (blockIdx.x != 0 || gridDim.x == 1) {
+    // The cells past the solo region, in one contiguous share per block (blocks 1.., or block 0 in a grid of one).
+    const long long helpers = gridDim.x > 1 ? gridDim.x - 1 : 1;
+    const long long helper = gridDim.x > 1 ? blockIdx.x - 1 : 0;
+    const long long rest = cells - a.solo_cells;
+    const long long share = (rest + helpers - 1) / helpers;
+    const long long lo = a.solo_cells + helper * share;
+    const long long hi = lo + share < cells ? lo + share : cells;
+    for (long long c = lo + threadIdx.x; c < hi; c += blockDim.x) a.dist[c] = kUnreached;
+    __syncthreads();
+    for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
+      const Seed s = a.seeds[i];
+      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+      if (cell >= lo && cell < hi) a.dist[cell] = s.distance;
+    }
+  }
+  grid.sync();
+  const long long threads = static_cast<long long>(gridDim.x) * blockDim.x;
+  const long long tid = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (int level = a.solo_levels; level < a.levels; ++level) {
+    const long long begin = a.level_begin[level];
+    sweep_cells<false>(a, a.dist, begin, (a.level_begin[level + 1] - begin) << shift, tid, threads);
+    grid.sync();
+  }
+  if (a.answer != nullptr) {
+    for (long long v = tid; v < a.n; v += threads) {
+      a.answer[v] = Int32Distance::encode(__ldcg(a.dist + a.position[v]));
+    }
+  }
+}
+
+// A batch's rows: rows[i * n + v] = the distance of graph vertex v from lane i's source (i < k), and reached[i] its
+// finite ones. blockIdx.y is the lane, so a warp's threads share one and count with one atomic.
+__global__ void rows_kernel(long long n, int lane_shift, int k, const int32_t* position, const long long* dist,
+                            long long* rows, unsigned long long* reached) {
+  const int lane = blockIdx.y;
+  if (lane >= k) return;
+  unsigned int finite = 0;
+  for (long long v = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
+       v += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long d = dist[(static_cast<long long>(position[v]) << lane_shift) | lane];
+    rows[static_cast<long long>(lane) * n + v] = d;
+    finite += d != kUnreached ? 1u : 0u;
+  }
+  for (int offset = 16; offset > 0; offset >>= 1) finite += __shfl_down_sync(0xffffffffu, finite, offset);
+  if ((threadIdx.x & 31) == 0 && finite != 0) atomicAdd(reached + lane, static_cast<unsigned long long>(finite));
+}
+
+// A matrix's block of rows: out[i * target_count + t] = the distance of target t (its index in the swept range,
+// target_index[t]) from lane i's source.
+__global__ void columns_kernel(int lane_shift, int k, const int32_t* target_index, long long target_count,
+                               const long long* dist, long long* out) {
+  const long long total = static_cast<long long>(k) * target_count;
+  for (long long c = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; c < total;
+       c += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long lane = c / target_count;
+    const long long t = c - lane * target_count;
+    out[c] = dist[(static_cast<long long>(target_index[t]) << lane_shift) | lane];
+  }
+}
+
+}  // namespace gsssp::phast

@@ -1,0 +1,35 @@
+// Tuning of PHAST and RPHAST (phast.hpp). The values are reasoned, not yet measured: docs/performance.md will hold
+// the measurements once the GPU host has run scripts/bench_phast.sh.
+#pragma once
+
+#include <cstdint>
+
+namespace gsssp::phast {
+
+// Threads per block of the sweep kernel, and blocks per SM of its cooperative grid. Few large blocks: every level
+// below the top ends in a grid barrier, whose cost grows with the blocks that arrive at it, and a level of the
+// lower part of a road graph (tens of thousands of vertices) still gives every thread work.
+constexpr int kSweepBlock = 1024;
+constexpr int kSweepBlocksPerSm = 1;
+
+// The top levels of a hierarchy hold a few vertices each (the top level often one). While a level has at most this
+// many (vertex, source) cells, block 0 sweeps it alone with __syncthreads between levels, and the other blocks wait
+// at the next grid barrier: a block barrier costs a fraction of a grid barrier, and a level this small is one or two
+// passes of one block.
+constexpr int64_t kSoloCells = 2 * kSweepBlock;
+// Block 0 keeps the distances of those top levels in shared memory (all their arcs' tails lie among them), so a
+// level's chain of dependent loads ends in shared memory instead of L2; the solo levels stop where their cells would
+// exceed this. On road NY the levels of at most kSoloCells vertices are the top 49 of 59 and hold 10,171 vertices.
+constexpr int64_t kSoloSharedCells = 12288;  // 96 KiB of int64
+
+// Sources swept together in one launch of a batch (a power of two): distances are laid out [vertex][lane], so every
+// arc is read once for all of them and each level's barrier serves them all. Fewer when the batch is smaller or the
+// distances would take more than kMaxFreeFraction of the free device memory.
+constexpr int kMaxLanes = 256;
+constexpr double kMaxFreeFraction = 0.5;
+
+// A batch runs its upward searches on this many sources per host thread at least (a thread costs tens of
+// microseconds to start; an upward search on a road graph a few).
+constexpr int64_t kSourcesPerThread = 16;
+
+}  // namespace gsssp::phast
