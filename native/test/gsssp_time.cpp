@@ -14,6 +14,10 @@
 //   gsssp_time --pairs K (--gr FILE | --gen SPEC) [--static]
 //       K random pairs: ADDS told the target (early exit, checked) against a full ADDS query, both checked
 //       against CPU Dijkstra; medians of the whole call, early stops and fallbacks.
+//   gsssp_time --cutoff K (--gr FILE | --gen SPEC) [--share P]
+//       K random sources: a full ADDS query against ADDS with a cutoff whose ball holds the share P (default 0.01) of
+//       the vertices (the cutoff from a CPU Dijkstra run), and Near-Far likewise; each cutoff answer checked against
+//       CPU Dijkstra restricted to the cutoff; medians of kernel time and of the whole call, and their ratio.
 // Exit status: 0 when every check passed, 1 when one failed, 2 on a usage or input error.
 #include "support.hpp"
 
@@ -30,6 +34,8 @@ int main(int argc, char** argv) {
   bool probe = false;
   int pairs = 0;
   bool static_delta = false;
+  int cutoff_sources = 0;
+  double share = 0.01;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -44,6 +50,8 @@ int main(int argc, char** argv) {
     else if (arg == "--block" && has_value) block_size = std::atoi(argv[++i]);
     else if (arg == "--pairs" && has_value) pairs = std::atoi(argv[++i]);
     else if (arg == "--static") static_delta = true;
+    else if (arg == "--cutoff" && has_value) cutoff_sources = std::atoi(argv[++i]);
+    else if (arg == "--share" && has_value) share = std::strtod(argv[++i], nullptr);
     else {
       gr_path.clear();
       break;
@@ -55,12 +63,14 @@ int main(int argc, char** argv) {
                  "[--block THREADS] [--adds-repeat K]\n"
                  "       %s --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]\n"
                  "       %s --pairs K (--gr FILE | --gen SPEC) [--static]\n"
+                 "       %s --cutoff K (--gr FILE | --gen SPEC) [--share P]\n"
                  "SPEC: grid:W | random:N:D | rmat:SCALE\n",
-                 argv[0], argv[0], argv[0]);
+                 argv[0], argv[0], argv[0], argv[0]);
     return 2;
   }
   std::printf("gsssp %s\n", gsssp_version());
   if (probe) return run_probe(gr_path, source, repeat, only);
   if (pairs > 0) return run_pairs(gr_path, pairs, static_delta);
+  if (cutoff_sources > 0) return run_cutoff(gr_path, cutoff_sources, share);
   return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 }
