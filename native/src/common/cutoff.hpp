@@ -13,6 +13,8 @@ namespace gsssp {
 // d <= the result, as (double)d <= cutoff says.
 inline float float_cutoff(double cutoff) {
   if (std::isinf(cutoff)) return std::numeric_limits<float>::infinity();
+  // (Every finite float32 lies below such a cutoff; the conversion would overflow.)
+  if (cutoff >= static_cast<double>(std::numeric_limits<float>::max())) return std::numeric_limits<float>::max();
   float f = static_cast<float>(cutoff);
   if (static_cast<double>(f) > cutoff) f = std::nextafter(f, 0.0f);
   return f;
