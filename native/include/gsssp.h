@@ -245,6 +245,18 @@ typedef struct gsssp_options {
    * about one pass over the graph); a failed check gives GSSSP_ERROR_CERTIFICATE with the violation in the
    * error text, and stats.certificate_ms says what the check cost. 0 (default) = no check. */
   int32_t certify;
+
+  /* Cutoff (isochrones): has_cutoff = 1 reports only the vertices whose distance is at most the cutoff; every other
+   * vertex is unreached (GSSSP_INT_INFINITY or +infinity, predecessor -1) and stats.vertices_reached counts the
+   * ball. int32 graphs compare with cutoff_int (>= 0), float32 graphs with cutoff_float (>= 0, not NaN; +infinity
+   * = no limit); a vertex at exactly the cutoff is reached. CPU Dijkstra, ADDS and Near-Far stop once the ball is
+   * settled (a vertex lowered beyond the cutoff is neither pushed nor expanded); the other algorithms search in full
+   * and then clear what lies beyond. With a cutoff, targets are only checked (the ball is searched whole); certify,
+   * a graph with negative weights, gsssp_device_graph_sssp_batch (rows and matrices) and
+   * gsssp_partitioned_graph_sssp give GSSSP_ERROR_UNSUPPORTED. 0 (default) = no cutoff. */
+  int32_t has_cutoff;
+  int64_t cutoff_int;
+  double cutoff_float;
 } gsssp_options;
 
 GSSSP_API int gsssp_options_init(gsssp_options* options);

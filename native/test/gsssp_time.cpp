@@ -18,6 +18,10 @@
 //       Builds the graph's contraction hierarchy and attaches it; PHAST against ADDS one-to-all from S seeded random
 //       sources (default 20), K runs each; a batch of 64 rows; the M x M matrix (default 1000) by RPHAST against the
 //       host's bucket CH. Every answer checked; with --csv, appends graph,metric,value lines.
+//   gsssp_time --cutoff K (--gr FILE | --gen SPEC) [--share P]
+//       K random sources: a full ADDS query against ADDS with a cutoff whose ball holds the share P (default 0.01) of
+//       the vertices (the cutoff from a CPU Dijkstra run), and Near-Far likewise; each cutoff answer checked against
+//       CPU Dijkstra restricted to the cutoff; medians of kernel time and of the whole call, and their ratio.
 // Exit status: 0 when every check passed, 1 when one failed, 2 on a usage or input error.
 #include "support.hpp"
 
@@ -38,6 +42,8 @@ int main(int argc, char** argv) {
   int phast_sources = 20;
   int matrix_size = 1000;
   std::string csv;
+  int cutoff_sources = 0;
+  double share = 0.01;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -56,6 +62,8 @@ int main(int argc, char** argv) {
     else if (arg == "--sources" && has_value) phast_sources = std::atoi(argv[++i]);
     else if (arg == "--matrix" && has_value) matrix_size = std::atoi(argv[++i]);
     else if (arg == "--csv" && has_value) csv = argv[++i];
+    else if (arg == "--cutoff" && has_value) cutoff_sources = std::atoi(argv[++i]);
+    else if (arg == "--share" && has_value) share = std::strtod(argv[++i], nullptr);
     else {
       gr_path.clear();
       break;
@@ -68,13 +76,15 @@ int main(int argc, char** argv) {
                  "       %s --probe (--gr FILE | --gen SPEC) [--repeat K] [--only cpu,gpu,resident]\n"
                  "       %s --pairs K (--gr FILE | --gen SPEC) [--static]\n"
                  "       %s --phast (--gr FILE | --gen SPEC) [--sources S] [--repeat K] [--matrix M] [--csv FILE]\n"
+                 "       %s --cutoff K (--gr FILE | --gen SPEC) [--share P]\n"
                  "SPEC: grid:W | random:N:D | rmat:SCALE\n",
-                 argv[0], argv[0], argv[0], argv[0]);
+                 argv[0], argv[0], argv[0], argv[0], argv[0]);
     return 2;
   }
   std::printf("gsssp %s\n", gsssp_version());
   if (probe) return run_probe(gr_path, source, repeat, only);
   if (pairs > 0) return run_pairs(gr_path, pairs, static_delta);
   if (phast) return run_phast(gr_path, phast_sources, repeat, matrix_size, csv);
+  if (cutoff_sources > 0) return run_cutoff(gr_path, cutoff_sources, share);
   return run_dimacs(gr_path, source, as_float, repeat, only, adds_repeat, block_size);
 }

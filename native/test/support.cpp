@@ -314,6 +314,45 @@ bool same_distances(const Graph& g, const Result& cpu, const Result& got, const 
                first_diff < 0 ? 0ull : (unsigned long long)cpu.raw[first_diff]);
 }
 
+// A distance of r as a double (int64 distances are exact below 2^53, which every test graph's are).
+static double distance_value(const Graph& g, const Result& r, int64_t v) {
+  if (g.is_float) {
+    double d;
+    std::memcpy(&d, &r.raw[v], sizeof(d));
+    return d;
+  }
+  return r.raw[v] == GSSSP_INT_INFINITY ? std::numeric_limits<double>::infinity() : static_cast<double>(r.raw[v]);
+}
+
+double cutoff_for_share(const Graph& g, const Result& cpu, double share) {
+  std::vector<double> finite;
+  for (int64_t v = 0; v < g.n; ++v) {
+    if (reached(g, cpu, v)) finite.push_back(distance_value(g, cpu, v));
+  }
+  if (finite.empty()) return 0.0;
+  std::sort(finite.begin(), finite.end());
+  const int64_t k = std::max<int64_t>(1, static_cast<int64_t>(std::ceil(share * static_cast<double>(g.n))));
+  return finite[static_cast<size_t>(std::min<int64_t>(k, static_cast<int64_t>(finite.size())) - 1)];
+}
+
+bool same_ball(const Graph& g, const Result& cpu, const Result& got, double cutoff, bool with_tree, const std::string& what) {
+  if (!check(got.status == GSSSP_SUCCESS, "%s: status %d (%s)", what.c_str(), got.status, gsssp_last_error())) return false;
+  int64_t ball = 0, first_diff = -1;
+  for (int64_t v = 0; v < g.n; ++v) {
+    const bool inside = reached(g, cpu, v) && distance_value(g, cpu, v) <= cutoff;
+    ball += inside ? 1 : 0;
+    const bool right = inside ? got.raw[v] == cpu.raw[v]
+                              : !reached(g, got, v) && (!with_tree || got.pred[v] == GSSSP_NO_PREDECESSOR);
+    if (!right && first_diff < 0) first_diff = v;
+  }
+  bool ok = check(first_diff < 0, "%s: cutoff %.17g, vertex %lld: got %.17g, CPU %.17g", what.c_str(), cutoff,
+                  static_cast<long long>(first_diff), first_diff < 0 ? 0.0 : distance_value(g, got, first_diff),
+                  first_diff < 0 ? 0.0 : distance_value(g, cpu, first_diff));
+  ok = check(got.stats.vertices_reached == ball, "%s: cutoff %.17g, vertices_reached %lld, ball %lld", what.c_str(),
+             cutoff, static_cast<long long>(got.stats.vertices_reached), static_cast<long long>(ball)) && ok;
+  return ok;
+}
+
 void compare(const Graph& g, int64_t source, int32_t algorithm, const Result& cpu, const Result& gpu,
              bool with_tree) {
   const std::string what = g.name + (g.is_float ? " float" : " int") + " n=" + std::to_string(g.n) +

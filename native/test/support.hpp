@@ -162,5 +162,12 @@ int run_probe(const std::string& path, int64_t source, int repeat, const std::st
 int run_pairs(const std::string& path, int pairs, bool static_delta);
 // PHAST against ADDS from the same sources, a batch of rows, the RPHAST matrix against the host CH (phast_time.cpp).
 int run_phast(const std::string& path, int sources, int repeat, int matrix_size, const std::string& csv_path);
+int run_cutoff(const std::string& path, int sources, double share);
+// The cutoff whose ball holds `share` of the vertices: the distance of the ceil(share * n)-th closest vertex of a CPU
+// answer (at least the source's 0), as gsssp_options.cutoff_int / cutoff_float take it.
+double cutoff_for_share(const Graph& g, const Result& cpu, double share);
+// A cutoff answer `got` against the CPU's full answer restricted to `cutoff`: the distances at most it, the others
+// unreached (and, with predecessors, without one), stats.vertices_reached the ball.
+bool same_ball(const Graph& g, const Result& cpu, const Result& got, double cutoff, bool with_tree, const std::string& what);
 
 }  // namespace gsssp_test

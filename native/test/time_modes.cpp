@@ -368,4 +368,65 @@ int run_pairs(const std::string& path, int pairs, bool static_delta) {
   return g_failed == 0 ? 0 : 1;
 }
 
+// --cutoff K: K random sources (seed 1). Per source, the cutoff whose ball holds `share` of the vertices (from CPU
+// Dijkstra), then a full query and a cutoff query by ADDS and by Near-Far, each cutoff answer checked against CPU
+// Dijkstra restricted to the cutoff. Prints the medians of kernel time (stats.time_ms) and of the whole call (host
+// clock), and the ratio cutoff / full: the isochrone target is ADDS's ratio at share 0.01 on road NY.
+int run_cutoff(const std::string& path, int sources, double share) {
+  Graph g;
+  if (!read_graph(path, g)) return 2;
+  if (!gpu_present("--cutoff")) return 0;
+  if (!(share > 0.0 && share <= 1.0)) {
+    std::fprintf(stderr, "--share %g is not in (0, 1]\n", share);
+    return 2;
+  }
+  gsssp_device_graph_t dg = upload(g);
+  if (dg == nullptr) return 1;
+  std::mt19937_64 rng(1);
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  const int32_t algorithms[] = {GSSSP_ALGORITHM_ADDS, GSSSP_ALGORITHM_NEAR_FAR};
+  std::vector<double> full_kernel[2], cut_kernel[2], full_call[2], cut_call[2];
+  std::vector<double> ball;
+  for (int i = -3; i < sources; ++i) {  // three warm-up sources, not counted
+    const int64_t source = pick(rng);
+    const Result cpu = run_cpu(g, source);
+    if (!check_status(cpu.status, GSSSP_SUCCESS, "CPU Dijkstra")) break;
+    const double cutoff = cutoff_for_share(g, cpu, share);
+    for (int a = 0; a < 2; ++a) {
+      gsssp_options o;
+      gsssp_options_init(&o);
+      o.compute_predecessors = 0;
+      double t = now_ms();
+      const Result full = run_gpu(dg, g, algorithms[a], source, &o);
+      const double full_ms = now_ms() - t;
+      o.has_cutoff = 1;
+      o.cutoff_int = static_cast<int64_t>(cutoff);
+      o.cutoff_float = cutoff;
+      t = now_ms();
+      const Result cut = run_gpu(dg, g, algorithms[a], source, &o);
+      const double cut_ms = now_ms() - t;
+      same_distances(g, cpu, full, std::string(algorithm_name(algorithms[a])) + " full");
+      same_ball(g, cpu, cut, cutoff, false, std::string(algorithm_name(algorithms[a])) + " cutoff");
+      if (i < 0) continue;
+      full_kernel[a].push_back(full.stats.time_ms * 1000.0);
+      cut_kernel[a].push_back(cut.stats.time_ms * 1000.0);
+      full_call[a].push_back(full_ms * 1000.0);
+      cut_call[a].push_back(cut_ms * 1000.0);
+      if (a == 0) ball.push_back(static_cast<double>(cut.stats.vertices_reached));
+    }
+  }
+  gsssp_device_graph_destroy(dg);
+  std::printf("%s: %d sources, cutoff ball %.2f%% of %lld vertices (median %.0f vertices)\n", path.c_str(), sources,
+              share * 100.0, static_cast<long long>(g.n), median(ball));
+  for (int a = 0; a < 2; ++a) {
+    const double fk = median(full_kernel[a]), ck = median(cut_kernel[a]);
+    const double fc = median(full_call[a]), cc = median(cut_call[a]);
+    std::printf("  %-9s full: kernel %.1f us, call %.1f us; cutoff: kernel %.1f us, call %.1f us; ratio kernel %.3f, "
+                "call %.3f\n",
+                algorithm_name(algorithms[a]), fk, fc, ck, cc, fk > 0 ? ck / fk : 0.0, fc > 0 ? cc / fc : 0.0);
+  }
+  std::printf("%lld passed, %lld failed\n", static_cast<long long>(g_passed.load()), static_cast<long long>(g_failed.load()));
+  return g_failed == 0 ? 0 : 1;
+}
+
 }  // namespace gsssp_test

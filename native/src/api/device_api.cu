@@ -326,6 +326,13 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   if (!g.negative_weight_message.empty() && !gsssp::api::accepts_negative_weights(algorithm)) {
     gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message);
   }
+  const bool cutoff = resolved.raw.has_cutoff != 0;
+  if (cutoff && !g.negative_weight_message.empty()) {
+    gsssp::fail(GSSSP_ERROR_UNSUPPORTED, g.negative_weight_message + "; a cutoff needs non-negative weights");
+  }
+  if (cutoff && resolved.raw.certify != 0) {
+    gsssp::fail(GSSSP_ERROR_UNSUPPORTED, "certify checks a full answer, and a cutoff's is a ball: ask for one of them");
+  }
 
   GSSSP_CUDA_CHECK(cudaSetDevice(g.device));
   gsssp::WorkspaceLease lease(graph->pool);
@@ -334,6 +341,11 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   gsssp::QueryContext query = query_context(graph, resolved, workspace);
   query.source = source;
   query.negative_weights = !g.negative_weight_message.empty();
+  if (cutoff) {
+    // The whole ball is searched: the targets were only checked (gsssp.h).
+    query.options.targets = nullptr;
+    query.options.target_count = 0;
+  }
   gsssp::QueryOutput output = make_output(resolved.predecessors);
   output.compact = resolved.raw.compact_distances != 0;
   // Two bytes only where the graph's distances fitted them so far (graph::DeviceGraph::wide_distances).
@@ -342,7 +354,8 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
   output.wide_distances = &g.wide_distances;
   gsssp::FinalizeTail tail(query, output);
   query.tail = &tail;
-  query.linger_reader = output.resident;
+  // (A cutoff's tail clears the distances beyond it first: no reader may run ahead of it.)
+  query.linger_reader = output.resident && !cutoff;
   gsssp::stage_trace::mark("prepare");
 
   const gsssp::AlgorithmRun run = run_algorithm(algorithm, query);
@@ -525,6 +538,7 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
       gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT, "target_count is not 0 but targets is NULL");
     }
     const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+    gsssp::api::refuse_cutoff(resolved.raw, "gsssp_device_graph_sssp_batch");
     HandleUse use(graph, /*allow_cancelled=*/false);
     const gsssp::graph::DeviceGraph& g = *graph->graph;
     gsssp::api::require_ids(sources, source_count, g.num_vertices, "sources");

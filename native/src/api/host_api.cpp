@@ -9,6 +9,7 @@
 #include "api/guard.hpp"
 #include "api/options.hpp"
 #include "cpu/bellman_ford.hpp"
+#include "common/cutoff.hpp"
 #include "cpu/dijkstra.hpp"
 #include "graph/csr_checks.hpp"
 
@@ -41,20 +42,30 @@ void run_cpu(const gsssp_csr& graph, const std::string& negative, int64_t max_in
   if (!negative.empty() && !gsssp::api::accepts_negative_weights(algorithm)) {
     gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative + "; without a GPU, CPU_BELLMAN_FORD takes negative weights");
   }
+  if (!negative.empty() && resolved.raw.has_cutoff != 0) {
+    gsssp::fail(GSSSP_ERROR_UNSUPPORTED, negative + "; a cutoff needs non-negative weights");
+  }
 
   const auto algorithm_start = std::chrono::steady_clock::now();
   int32_t* tree = resolved.predecessors ? predecessors : nullptr;
   gsssp::cpu::DijkstraCounts counts;
   int64_t cycle_vertex = -1;
+  const gsssp_options& o = resolved.raw;
   if (bellman_ford) {
     const gsssp::cpu::BellmanFordCounts bf = gsssp::cpu::bellman_ford(graph, source, distances, tree);
     counts = bf.counts;
     cycle_vertex = bf.negative_cycle_vertex;
+    if (cycle_vertex < 0 && o.has_cutoff != 0) {
+      // No early stop (a negative edge can still lower a vertex past the cutoff back into it): the ball afterwards.
+      counts.reached = gsssp::cpu::clear_beyond_cutoff(graph, distances, tree, o);
+    }
   } else {
-    const gsssp_options& o = resolved.raw;
     gsssp::api::require_targets(o, graph.num_vertices);
-    counts = gsssp::cpu::dijkstra(graph, source, distances, tree, o.targets, o.targets != nullptr ? o.target_count : 0,
-                                  max_int_weight);
+    // With a cutoff the whole ball is searched: the targets are only checked (gsssp.h).
+    const bool stop_at_targets = o.targets != nullptr && o.has_cutoff == 0;
+    counts = gsssp::cpu::dijkstra(graph, source, distances, tree, stop_at_targets ? o.targets : nullptr,
+                                  stop_at_targets ? o.target_count : 0, max_int_weight,
+                                  gsssp::cpu::Cutoff{gsssp::int_cutoff(o), gsssp::float_cutoff(o)});
   }
   const double algorithm_ms = gsssp::api::milliseconds_since(algorithm_start);
   if (cycle_vertex >= 0 && stats != nullptr) stats->negative_cycle_vertex = cycle_vertex;

@@ -61,7 +61,26 @@ inline ResolvedOptions resolve_options(const gsssp_options* options) {
          format("max_iterations is negative (%lld)", static_cast<long long>(options->max_iterations)));
   }
   resolved.max_iterations = options->max_iterations;
+  if (options->has_cutoff != 0) {
+    if (options->has_cutoff != 1) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT, format("has_cutoff %d is not 0 (no cutoff) or 1", options->has_cutoff));
+    }
+    if (options->cutoff_int < 0) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT,
+           format("cutoff_int is negative (%lld)", static_cast<long long>(options->cutoff_int)));
+    }
+    if (!(options->cutoff_float >= 0.0)) {
+      fail(GSSSP_ERROR_INVALID_ARGUMENT, format("cutoff_float is negative or NaN (%g)", options->cutoff_float));
+    }
+  }
   return resolved;
+}
+
+// A cutoff's answer is a ball, not a full tree: the paths that answer only full queries refuse it, naming `what`.
+inline void refuse_cutoff(const gsssp_options& o, const char* what) {
+  if (o.has_cutoff != 0) {
+    fail(GSSSP_ERROR_UNSUPPORTED, format("%s does not take a cutoff (gsssp_options.has_cutoff); run single queries", what));
+  }
 }
 
 enum class AlgorithmKind { kCpu, kGpu, kUnknown };

@@ -194,6 +194,7 @@ int gsssp_partitioned_graph_sssp(gsssp_partitioned_graph_t graph, int64_t source
     require_non_null(graph, "graph");
     require_non_null(distances, "distances");
     const gsssp::api::ResolvedOptions resolved = gsssp::api::resolve_options(options);
+    gsssp::api::refuse_cutoff(resolved.raw, "gsssp_partitioned_graph_sssp");
     PartitionedUse use(graph, /*allow_cancelled=*/false);
     const gsssp::partitioned::PartitionPlan& plan = graph->graph->plan();
     gsssp::api::require_source(source, plan.num_vertices);

@@ -6,6 +6,7 @@
 
 #include "certify/certify.hpp"
 #include "common/cuda_check.hpp"
+#include "common/cutoff.hpp"
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
 #include "common/rounds.hpp"
@@ -18,6 +19,15 @@ namespace {
        format("a float32 distance from source %lld overflowed: a reachable vertex's shortest path sums to more "
               "than FLT_MAX",
               static_cast<long long>(source)));
+}
+
+// Marks every vertex beyond `limit` (stored form) unreached: the cutoff's ball alone is the answer.
+template <class D>
+__global__ void clear_beyond_kernel(long long n, typename D::stored* distances, typename D::stored limit) {
+  for (long long v = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
+       v += static_cast<long long>(gridDim.x) * blockDim.x) {
+    if (distances[v] > limit) distances[v] = D::kInfinity;
+  }
 }
 
 void copy_predecessors(const QueryOutput& out, const int32_t* predecessors, long long n, cudaStream_t stream) {
@@ -50,9 +60,13 @@ int32_t* derive_tree(const QueryContext& query, const typename D::stored* distan
       tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
                                                                      nullptr, counters);
     }
+  } else if (kFloat && query.options.has_cutoff == 0) {
+    tight_edges_kernel<D, true, true><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                  predecessors, counters);
   } else {
-    tight_edges_kernel<D, true, kFloat><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
-                                                                    predecessors, counters);
+    // (Under a cutoff a reached vertex may have successors beyond it, which are not overflows.)
+    tight_edges_kernel<D, true, false><<<grid, block, 0, stream>>>(n, g.offsets, g.targets, weights, distances,
+                                                                   predecessors, counters);
   }
   count_reached_kernel<D><<<grid, block, 0, stream>>>(n, query.source, distances, predecessors, nullptr,
                                                       &counters->unset_predecessors);
@@ -112,7 +126,7 @@ void enqueue_outputs(const QueryContext& query, const typename D::stored* distan
   if (reset) {
     GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, 4 * sizeof(unsigned long long), stream));
   }
-  if (predecessors == nullptr && kFloat) {
+  if (predecessors == nullptr && kFloat && query.options.has_cutoff == 0) {
     // (With a tree, derive_tree checked.) Read with the counters below: no synchronisation of its own.
     tight_edges_kernel<D, false, true><<<grid, block, 0, stream>>>(
         n, g.offsets, g.targets, static_cast<const typename D::weight*>(g.weights), distances, nullptr, counters);
@@ -202,6 +216,16 @@ FinalizeResult finish_typed(const QueryContext& query, const void* stored, const
                             bool drained, bool stopped_at_targets) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
   double certificate_ms = 0.0;
+  if (!enqueued && query.options.has_cutoff != 0) {
+    // The search may have left labels beyond the cutoff (upper bounds, or exact ones of a full search): cleared in
+    // place, before the tree and the outputs read them. The distances are the workspace's (the algorithm's final ones).
+    const long long n = query.graph.num_vertices;
+    if (n > 0) {
+      clear_beyond_kernel<D><<<query.launch.grid, query.launch.block, 0, query.workspace->stream()>>>(
+          n, const_cast<typename D::stored*>(distances), stored_cutoff<D>(query.options));
+      GSSSP_CUDA_CHECK(cudaGetLastError());
+    }
+  }
   if (!enqueued) {
     const int32_t* predecessors = out.predecessors ? derive_tree<D>(query, distances) : nullptr;
     if (query.options.certify != 0) {
@@ -216,7 +240,9 @@ FinalizeResult finish_typed(const QueryContext& query, const void* stored, const
     enqueue_outputs<D>(query, distances, out, predecessors, false);
     drained = false;
   }
-  FinalizeResult result = complete_outputs<D>(query, distances, out, drained, stopped_at_targets);
+  // (Under a cutoff an overflowed sum lies beyond it: not an error of the ball's answer.)
+  FinalizeResult result =
+      complete_outputs<D>(query, distances, out, drained, stopped_at_targets || query.options.has_cutoff != 0);
   result.certificate_ms = certificate_ms;
   return result;
 }
@@ -248,7 +274,8 @@ FinalizeTail::FinalizeTail(const QueryContext& query, const QueryOutput& output)
 
 bool FinalizeTail::pipelined() const {
   if (pipelined_ < 0) {
-    pipelined_ = !output_.predecessors && query_.options.certify == 0 &&
+    // (A cutoff's distances are cleared beyond it in finish(), before anything reads them.)
+    pipelined_ = !output_.predecessors && query_.options.certify == 0 && query_.options.has_cutoff == 0 &&
                  (output_.resident || output_.host_distances == nullptr ||
                   page_locked(output_.host_distances, &mapped_distances_));
   }

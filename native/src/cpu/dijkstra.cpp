@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/cutoff.hpp"
 #include "common/error.hpp"
 #include "cpu/overflow_check.hpp"
 #include "graph/csr_checks.hpp"
@@ -292,6 +293,7 @@ struct Graph {
   int32_t* predecessors;  // null when not asked for
   const char* wanted;     // the targets' marks, read while remaining > 0
   Dist infinity;
+  Dist limit;             // the cutoff (gsssp_options.has_cutoff): the search ends at the first key above it
 };
 
 // What the loop counted, and how it ended.
@@ -301,6 +303,7 @@ struct Progress {
   int64_t remaining = 0;    // targets not yet settled (0: no targets)
   bool overflowed = false;  // a float32 sum reached infinity
   bool stopped = false;     // every target is settled
+  bool cut = false;         // the next key lay beyond the cutoff
 };
 
 // Dijkstra's loop, until the heap is empty or every target is settled; stale entries are skipped. The loop keeps its
@@ -314,6 +317,7 @@ __attribute__((noinline)) Progress drain(Queue& queue, const Graph<Weight, Dist>
   int64_t edges_relaxed = 0;
   bool overflowed = false;
   bool stopped = false;
+  bool cut = false;
   const int64_t* offsets = g.offsets;
   const int32_t* targets = g.targets;
   const Weight* weights = g.weights;
@@ -321,10 +325,15 @@ __attribute__((noinline)) Progress drain(Queue& queue, const Graph<Weight, Dist>
   int32_t* predecessors = g.predecessors;
   const char* wanted = g.wanted;
   const Dist infinity = g.infinity;
+  const Dist limit = g.limit;
   while (!queue.empty()) {
     const auto [key, u] = queue.pop();
     const Dist du = dist[u];
     if (static_cast<Key>(radix_key(du)) != key) continue;  // stale: u was pushed again with a lower distance
+    if (du > limit) {
+      cut = true;  // keys only grow: every vertex within the cutoff is settled
+      break;
+    }
     ++extractions;
     if (remaining > 0 && wanted[u] && --remaining == 0) {
       stopped = true;  // every target is settled: the rest of the search cannot change them
@@ -346,14 +355,14 @@ __attribute__((noinline)) Progress drain(Queue& queue, const Graph<Weight, Dist>
       }
     }
   }
-  return Progress{extractions, edges_relaxed, remaining, overflowed, stopped};
+  return Progress{extractions, edges_relaxed, remaining, overflowed, stopped, cut};
 }
 
 // Queue: the radix heap (keys uint32 or uint64 for int64 distances, the bit pattern for float32 ones) or the bucket
 // queue (int32 weights of at most kBucketMaxWeight, the largest being max_weight).
 template <class Weight, class Dist, class Output, class Queue>
 DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, int32_t* predecessors,
-                   const int32_t* stop_at, int64_t stop_count, int64_t max_weight) {
+                   const int32_t* stop_at, int64_t stop_count, int64_t max_weight, Dist limit) {
   using Key = typename Queue::Key;
   const int64_t n = csr.num_vertices;
   const int64_t* offsets = csr.offsets;
@@ -407,7 +416,7 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   } unmark{wanted, stop_at, stop_count > 0 ? stop_count : 0};
 
   dist[source] = Dist(0);
-  const Graph<Weight, Dist> graph{offsets, targets, weights, dist, predecessors, wanted.data(), infinity};
+  const Graph<Weight, Dist> graph{offsets, targets, weights, dist, predecessors, wanted.data(), infinity, limit};
   queue.reset(max_weight);  // also drops what a search stopped at its targets left
   queue.push(static_cast<Key>(radix_key(Dist(0))), static_cast<int32_t>(source));
   const Progress progress = drain(queue, graph, remaining);
@@ -416,8 +425,19 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
   const bool sum_overflowed = progress.overflowed;
   const bool stopped_early = progress.stopped;
 
-  // (A search that stopped at its targets leaves reachable vertices unsettled: the rule applies to full ones.)
-  if (sum_overflowed && !stopped_early) throw_if_overflowed(csr, source, dist, infinity);
+  // (A search that stopped at its targets leaves reachable vertices unsettled: the rule applies to full ones. Below
+  // a finite cutoff an overflowed sum lies beyond it anyway.)
+  if (sum_overflowed && !stopped_early && !(limit < infinity)) throw_if_overflowed(csr, source, dist, infinity);
+  if (limit < infinity) {
+    // The ball alone: labels above the cutoff (upper bounds of vertices left unsettled) become unreached. A settled
+    // vertex's predecessor is settled before it, so the tree stays inside the ball.
+    for (int64_t v = 0; v < n; ++v) {
+      if (dist[v] > limit) {
+        dist[v] = infinity;
+        if (predecessors != nullptr) predecessors[v] = GSSSP_NO_PREDECESSOR;
+      }
+    }
+  }
 
   // Every reached vertex is extracted exactly once.
   counts.reached = counts.extractions;
@@ -430,30 +450,52 @@ DijkstraCounts run(const gsssp_csr& csr, int64_t source, Output* distances_out, 
 }  // namespace
 
 DijkstraCounts dijkstra(const gsssp_csr& csr, int64_t source, void* distances, int32_t* predecessors,
-                        const int32_t* targets, int64_t target_count, int64_t max_int_weight) {
+                        const int32_t* targets, int64_t target_count, int64_t max_int_weight, const Cutoff& cutoff) {
   if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
     return run<float, float, double, RadixHeap<uint32_t>>(csr, source, static_cast<double*>(distances), predecessors,
-                                                          targets, target_count, 0);
+                                                          targets, target_count, 0, cutoff.float_limit);
   }
+  const int64_t limit = cutoff.int_limit;
   if (max_int_weight < 0) max_int_weight = graph::weight_facts(csr).max_int_weight;
   auto* out = static_cast<int64_t*>(distances);
   if (max_int_weight >= 0 && max_int_weight <= kBucketMaxWeight) {
     if (inline_buckets(max_int_weight)) {
       return run<int32_t, int64_t, int64_t, BucketQueue<InlineBuckets>>(csr, source, out, predecessors, targets,
-                                                                        target_count, max_int_weight);
+                                                                        target_count, max_int_weight, limit);
     }
     return run<int32_t, int64_t, int64_t, BucketQueue<VectorBuckets>>(csr, source, out, predecessors, targets,
-                                                                      target_count, max_int_weight);
+                                                                      target_count, max_int_weight, limit);
   }
   // Every distance is at most (n - 1) * max weight: 32-bit keys when that stays below 2^32 - 1.
   const bool narrow = csr.num_vertices <= 1 ||
                       static_cast<double>(csr.num_vertices - 1) * static_cast<double>(max_int_weight) < 4294967295.0;
   if (narrow) {
     return run<int32_t, int64_t, int64_t, RadixHeap<uint32_t>>(csr, source, out, predecessors, targets, target_count,
-                                                               max_int_weight);
+                                                               max_int_weight, limit);
   }
   return run<int32_t, int64_t, int64_t, RadixHeap<uint64_t>>(csr, source, out, predecessors, targets, target_count,
-                                                             max_int_weight);
+                                                             max_int_weight, limit);
+}
+
+int64_t clear_beyond_cutoff(const gsssp_csr& csr, void* distances, int32_t* predecessors, const gsssp_options& o) {
+  const int64_t n = csr.num_vertices;
+  int64_t reached = 0;
+  auto clear = [&](auto* d, auto limit, auto infinity) {
+    for (int64_t v = 0; v < n; ++v) {
+      if (d[v] > limit) {
+        d[v] = infinity;
+        if (predecessors != nullptr) predecessors[v] = GSSSP_NO_PREDECESSOR;
+      } else if (d[v] != infinity) {
+        ++reached;
+      }
+    }
+  };
+  if (csr.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    clear(static_cast<double*>(distances), static_cast<double>(float_cutoff(o)), std::numeric_limits<double>::infinity());
+  } else {
+    clear(static_cast<int64_t*>(distances), int_cutoff(o), std::numeric_limits<int64_t>::max());
+  }
+  return reached;
 }
 
 }  // namespace gsssp::cpu

@@ -22,6 +22,7 @@
 #include "common/ball_check.cuh"
 #include "common/compact_distances.cuh"
 #include "common/cuda_check.hpp"
+#include "common/cutoff.hpp"
 #include "common/env_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/residency.hpp"
@@ -220,6 +221,7 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
   a.targets = g.targets;
   a.weights = static_cast<const typename D::weight*>(g.weights);
   a.num_vertices = n;
+  a.cutoff = stored_cutoff<D>(query.options);
   a.buckets = buckets;
   a.static_delta = query.options.adds.static_delta != 0 ? 1 : 0;
   if constexpr (D::kMeet) {

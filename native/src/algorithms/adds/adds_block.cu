@@ -12,6 +12,7 @@
 #include "algorithms/adds/adds_policy.hpp"
 #include "common/block_batch.hpp"  // finish_single_block
 #include "common/cuda_check.hpp"
+#include "common/cutoff.hpp"
 #include "common/env_switch.hpp"
 #include "common/memo.hpp"
 #include "common/timer.hpp"
@@ -61,6 +62,7 @@ AlgorithmRun run_typed(const QueryContext& query) {
   // A bound that only a bug reaches: every round either lowers a distance or moves the window past a settled one.
   a.max_rounds = std::min<long long>((n + 2) * (n + 2) * 4, (1ll << 40));
   a.out = ws.buffer<stored>(Slot::kDistance0, std::max<long long>(n, 1));
+  a.cutoff = stored_cutoff<D>(query.options);
   a.counters = ws.counters();
   a.record = static_cast<BlockRecord*>(ws.buffer(Slot::kFlags0, sizeof(BlockRecord)));
   auto* record_host = static_cast<BlockRecord*>(ws.staging(sizeof(BlockRecord)));

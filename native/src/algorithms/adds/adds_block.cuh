@@ -43,6 +43,7 @@ struct BlockArgs {
   typename D::value delta0{};
   long long max_rounds = 0;
   typename D::stored* out = nullptr;  // the stored distances, for the query's tail
+  typename D::stored cutoff = D::kInfinity;  // gsssp_options' cutoff: edges landing beyond it are not relaxed
   DeviceCounters* counters = nullptr;
   BlockRecord* record = nullptr;  // device memory, or with a delivery the workspace's mapped host staging
   BlockDelivery delivery;         // delivery.counters null: the query's tail writes the host outputs
@@ -209,6 +210,7 @@ __global__ void __launch_bounds__(kBlockScheduleThreads, 1) adds_block_kernel(Bl
   // Relaxes an edge out of a vertex at distance d into `outside` and `inside`.
   auto relax = [&](value d, int32_t t, weight w) {
     const stored s = D::encode(D::relax(d, w));
+    if (s > a.cutoff) return;  // beyond the cutoff (an overflowed sum too, when the cutoff is finite)
     // Only a float sum can overflow (to +inf, the stored infinity): the query fails rather than report a reachable
     // vertex unreachable (gsssp.h).
     if (s == D::kInfinity) {

@@ -182,6 +182,9 @@ struct KernelArgs {
   // Distances and the expansion filter (the distance each vertex was last expanded with; null in carry mode).
   typename D::stored* dist;
   typename D::stored* expanded;
+  // gsssp_options' cutoff (common/cutoff.hpp), D::kInfinity for none: a vertex lowered beyond it is neither lowered
+  // nor pushed, so the search explores the ball alone and the query's tail reports the rest unreached.
+  typename D::stored cutoff;
   // Queue memory (section 5.3).
   int32_t* pool;            // pool_blocks * 64K words
   // Carry mode (adds.cu says when; adds_worker.cuh, expand_items): each item's distance at its push, at the item's

@@ -131,7 +131,9 @@ __device__ __forceinline__ void relax_edges(const KernelArgs<D>& a, WorkerShared
   for (int u = 0; u < kRounds; ++u) {
     candidate[u] = D::relax(du[u], weight[u]);
     encoded[u] = D::encode(candidate[u]);
-    seen[u] = valid[u] && !direct ? a.dist[target[u]] : (valid[u] ? ~stored(0) : encoded[u]);
+    // An edge that lands beyond the cutoff counts as invalid: no atomic, no push.
+    const bool live = valid[u] && encoded[u] <= a.cutoff;
+    seen[u] = live && !direct ? a.dist[target[u]] : (live ? ~stored(0) : encoded[u]);
   }
 #pragma unroll
   for (int u = 0; u < kRounds; ++u) {

@@ -13,6 +13,7 @@
 #include "algorithms/near_far/near_far_policy.hpp"
 #include "common/compact_distances.cuh"
 #include "common/cuda_check.hpp"
+#include "common/cutoff.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
@@ -124,6 +125,7 @@ AlgorithmRun run_persistent(const QueryContext& query, int per_sm_resident) {
   a.counters = ws.counters();
   a.delta = delta;
   a.limit = query.max_iterations > 0 ? query.max_iterations : 0;
+  a.cutoff = stored_cutoff<D>(query.options);
   if (trace_cap > 0) {
     a.trace_sizes = reinterpret_cast<long long*>(state_bytes + state_size);
     a.trace_times = reinterpret_cast<unsigned long long*>(a.trace_sizes + trace_cap);

@@ -183,6 +183,7 @@ struct PersistentArgs {
   const unsigned int* host_abort;   // PersistentHost::abort
   typename D::value delta;
   long long limit;                  // caller's round limit, 0 for none
+  typename D::stored cutoff;        // gsssp_options' cutoff (common/cutoff.hpp), D::kInfinity for none
   long long* trace_sizes;           // near-pile size per round, or null
   unsigned long long* trace_times;  // %globaltimer (ns) when each round started
   long long trace_capacity;
@@ -320,6 +321,9 @@ __device__ __forceinline__ void relax_into(const PersistentArgs<D>& a, const Con
                                            int32_t near_tag, int32_t far_tag, unsigned long long* step_far_min) {
   const typename D::value candidate = D::relax(du, w);
   const typename D::stored encoded = D::encode(candidate);
+  // Beyond the cutoff: neither lowered nor pushed, so the search explores the ball alone (the tail reports the rest
+  // unreached).
+  if (encoded > a.cutoff) return;
   const bool improved = encoded < __ldcg(a.dist + v);
   if (improved) {
     atomicMin(&a.dist[v], encoded);  // result unused: a reduction, no round trip to wait for

@@ -36,7 +36,8 @@ final class CpuQueries {
                 Ran ran = run(host, graph, source, algorithm, options, into.distances(),
                         predecessors ? into.predecessors() : null, stopAt);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
-                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).certifiedIf(options);
+                        "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).cutoffFrom(options)
+                        .certifiedIf(options);
             } finally {
                 into.end();
             }
@@ -49,7 +50,7 @@ final class CpuQueries {
                     predecessors ? block.predecessors() : null, stopAt);
             result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
                     algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
-                    .bindGraph(graph);
+                    .bindGraph(graph).cutoffFrom(options);
         } catch (RuntimeException | Error e) {
             pool.give(block);
             throw e;

@@ -41,7 +41,7 @@ final class DeviceQueries {
                 OutputPool pool = outputs;
                 result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
                         resolved, device.device().name(), ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
-                        .bindGraph(graph);
+                        .bindGraph(graph).cutoffFrom(options);
             } catch (RuntimeException | Error e) {
                 outputs.give(block);
                 throw e;
@@ -74,7 +74,8 @@ final class DeviceQueries {
             try {
                 Ran ran = run(source, resolved, options, into.distances(), predecessors ? into.predecessors() : null);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), resolved,
-                        device.device().name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph);
+                        device.device().name(), ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph)
+                        .cutoffFrom(options);
             } finally {
                 device.exit();
             }

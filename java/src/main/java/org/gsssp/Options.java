@@ -25,6 +25,9 @@ public final class Options {
     private final Da2cfParams da2cf;
     private final int traceCapacity;
     private final boolean certify;
+    private final boolean hasCutoff;
+    private final long cutoffLong;
+    private final double cutoffDouble;
 
     private Options(Builder b) {
         this.computePredecessors = b.computePredecessors;
@@ -36,6 +39,9 @@ public final class Options {
         this.da2cf = b.da2cf;
         this.traceCapacity = b.traceCapacity;
         this.certify = b.certify;
+        this.hasCutoff = b.hasCutoff;
+        this.cutoffLong = b.cutoffLong;
+        this.cutoffDouble = b.cutoffDouble;
     }
 
     /**
@@ -122,6 +128,25 @@ public final class Options {
         return certify;
     }
 
+    /**
+     * The cutoff distance (see {@link Builder#cutoff(long)}), as the builder was given it.
+     *
+     * @return the cutoff, or empty for a full search
+     */
+    public java.util.OptionalDouble cutoff() {
+        return hasCutoff ? java.util.OptionalDouble.of(cutoffDouble) : java.util.OptionalDouble.empty();
+    }
+
+    /**
+     * The cutoff that applies to a graph of int32 weights: the given {@code long}, or the floor of the given
+     * {@code double} ({@link Long#MAX_VALUE} for +infinity).
+     *
+     * @return the cutoff, or empty for a full search
+     */
+    public java.util.OptionalLong cutoffAsLong() {
+        return hasCutoff ? java.util.OptionalLong.of(cutoffLong) : java.util.OptionalLong.empty();
+    }
+
     /** Builds {@link Options}; not thread-safe. Get one from {@link Options#builder()}. */
     public static final class Builder {
         private boolean computePredecessors = true;
@@ -133,6 +158,9 @@ public final class Options {
         private Da2cfParams da2cf = Da2cfParams.defaults();
         private int traceCapacity;
         private boolean certify;
+        private boolean hasCutoff;
+        private long cutoffLong;
+        private double cutoffDouble;
 
         private Builder() {}
 
@@ -253,11 +281,58 @@ public final class Options {
         }
 
         /**
+         * A cutoff distance (an isochrone): the query reports only the vertices at distance at most {@code distance}
+         * (a vertex at exactly the cutoff is reached); every other vertex is unreached, and
+         * {@link Stats#verticesReached()} counts the ball. CPU Dijkstra, ADDS and Near-Far stop once the ball is
+         * settled, so a small ball costs a fraction of a full query; the other algorithms search in full and clear
+         * the rest. The {@link Result} says the cutoff it applied ({@link Result#cutoff()}). For graphs of int32
+         * weights; on float32 weights it applies as a {@code double}. Not with {@link #certify(boolean)}, negative
+         * weights (the query fails with {@link UnsupportedInputException}) or GPU batches and matrices.
+         *
+         * @param distance the cutoff, at least 0
+         * @return this builder
+         * @throws IllegalArgumentException if {@code distance} is negative
+         */
+        public Builder cutoff(long distance) {
+            if (distance < 0) {
+                throw new IllegalArgumentException("cutoff must be >= 0, got " + distance);
+            }
+            this.hasCutoff = true;
+            this.cutoffLong = distance;
+            this.cutoffDouble = distance;
+            return this;
+        }
+
+        /**
+         * A cutoff distance for graphs of float32 weights (see {@link #cutoff(long)}): a vertex is reached when its
+         * distance is at most {@code distance}. On int32 weights its floor applies.
+         *
+         * @param distance the cutoff, at least 0 and not NaN; +infinity is no limit
+         * @return this builder
+         * @throws IllegalArgumentException if {@code distance} is negative or NaN
+         */
+        public Builder cutoff(double distance) {
+            if (!(distance >= 0)) {
+                throw new IllegalArgumentException("cutoff must be a number >= 0, got " + distance);
+            }
+            this.hasCutoff = true;
+            this.cutoffDouble = distance;
+            this.cutoffLong = Double.isInfinite(distance) ? Long.MAX_VALUE : (long) Math.floor(distance);
+            return this;
+        }
+
+        /**
          * The options set so far.
          *
          * @return new, immutable options
+         * @throws IllegalArgumentException if both a cutoff and {@link #certify(boolean)} are set: the certificate
+         *         checks a full answer, and a cutoff's answer is a ball
          */
         public Options build() {
+            if (hasCutoff && certify) {
+                throw new IllegalArgumentException(
+                        "certify checks a full answer and a cutoff's answer is a ball: set one of cutoff and certify");
+            }
             return new Options(this);
         }
     }

@@ -40,6 +40,7 @@ public final class Result implements AutoCloseable {
     private volatile MemorySegment widened;    // the 8-byte form of compact distances, made on demand
     private volatile boolean closed;
     private volatile Graph graph;              // the graph it answers for, for certify(); set by the query paths
+    private volatile Options cutoffOptions;    // the query's options when they carried a cutoff, else null
 
     Result(int source, WeightType weightType, MemorySegment distances, MemorySegment predecessors, VertexIds ids,
             Algorithm algorithm, String device, Stats stats, java.util.List<TraceSample> trace) {
@@ -117,6 +118,39 @@ public final class Result implements AutoCloseable {
         return this;
     }
 
+    /** Records the cutoff of the query's {@code options}, if any (the query paths call it right after creating it). */
+    Result cutoffFrom(Options options) {
+        if (options.cutoff().isPresent()) {
+            this.cutoffOptions = options;
+        }
+        return this;
+    }
+
+    /**
+     * The cutoff this answer applied ({@link Options.Builder#cutoff(long)}): only vertices at distance at most it
+     * are reached. For int32 weights the {@code long} cutoff as a {@code double} ({@link #cutoffAsLong()} is exact).
+     *
+     * @return the cutoff, or empty for a full answer
+     */
+    public java.util.OptionalDouble cutoff() {
+        Options o = cutoffOptions;
+        if (o == null) {
+            return java.util.OptionalDouble.empty();
+        }
+        return weightType == WeightType.INT32 ? java.util.OptionalDouble.of(o.cutoffAsLong().getAsLong()) : o.cutoff();
+    }
+
+    /**
+     * The cutoff this answer applied, as a {@code long}: exact for int32 weights; the floor of the cutoff for float32
+     * weights.
+     *
+     * @return the cutoff, or empty for a full answer
+     */
+    public java.util.OptionalLong cutoffAsLong() {
+        Options o = cutoffOptions;
+        return o == null ? java.util.OptionalLong.empty() : o.cutoffAsLong();
+    }
+
     /**
      * The query's answer as {@code options} want it: certified when {@link Options#certify()} is on.
      *
@@ -140,11 +174,16 @@ public final class Result implements AutoCloseable {
      * {@link Verifier#checkTree} when predecessors were computed). O(n + m) on the host.
      *
      * @return the certificate: whether it holds, the first violation (naming the vertex or edge) and its time
-     * @throws IllegalStateException if the Result is closed or stale, or was not made by a query on a graph
+     * @throws IllegalStateException if the Result is closed or stale, was not made by a query on a graph, or stops at a
+     *         cutoff
      * @throws GraphClosedException if the graph is closed
      */
     public Certificate certify() {
         check();
+        if (cutoffOptions != null) {
+            throw new IllegalStateException("this answer stops at a cutoff (" + cutoff().getAsDouble()
+                    + "): the certificate checks full answers only");
+        }
         Graph g = graph;
         if (g == null) {
             throw new IllegalStateException("this Result was not made by a query on a Graph, so it has none to check against");
@@ -189,8 +228,10 @@ public final class Result implements AutoCloseable {
             p = arena.allocate(Math.max(1, predecessors.byteSize()), 4).asSlice(0, predecessors.byteSize());
             p.copyFrom(predecessors);
         }
-        return new Result(source, weightType, d, p, ids, algorithm, device, stats, trace, null, 0, null,
+        Result copy = new Result(source, weightType, d, p, ids, algorithm, device, stats, trace, null, 0, null,
                 distanceBytes).bindGraph(graph);
+        copy.cutoffOptions = cutoffOptions;
+        return copy;
     }
 
     /**

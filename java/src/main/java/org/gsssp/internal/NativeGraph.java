@@ -74,6 +74,11 @@ public final class NativeGraph {
         gsssp_options.compact_distances(o, 2);
         // GPU queries check their answer on the device (CPU queries ignore the field: Result.certify runs).
         gsssp_options.certify(o, options.certify() ? 1 : 0);
+        if (options.cutoff().isPresent()) {
+            gsssp_options.has_cutoff(o, 1);
+            gsssp_options.cutoff_int(o, options.cutoffAsLong().getAsLong());
+            gsssp_options.cutoff_float(o, options.cutoff().getAsDouble());
+        }
         if (options.traceCapacity() > 0) {
             gsssp_options.trace(o, gsssp_trace_sample.allocateArray(options.traceCapacity(), arena));
             gsssp_options.trace_capacity(o, options.traceCapacity());

@@ -102,6 +102,7 @@ final class GraphServer implements AutoCloseable {
         route("/route", "GET", this::route);
         route("/sssp", "GET", this::sssp);
         route("/matrix", "POST", this::matrix);
+        route("/isochrone", "GET", new IsochroneHandler(graph, device, maxSssp)::handle);
         route("/health", "GET", x -> health());
         contexts.add(http.createContext("/metrics", this::metrics));
         contexts.add(http.createContext("/", this::notFound));

@@ -109,6 +109,9 @@ final class SolveCommand implements Callable<Integer> {
         Long addsWatchdogMs;
     }
 
+    @Option(names = "--cutoff", paramLabel = "D", description = "Report only the vertices within distance D of the source (an isochrone; D itself included); dijkstra-cpu, near-far and adds stop once those are settled.")
+    String cutoff;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -213,7 +216,44 @@ final class SolveCommand implements Callable<Integer> {
         if (target != null) {
             b.computePredecessors(true);
         }
+        if (cutoff != null) {
+            if (certify || verify) {
+                throw new ParameterException(spec.commandLine(), "--cutoff answers a ball, which --certify and --verify "
+                        + "cannot check (they check full answers): leave one of them out");
+            }
+            try {
+                setCutoff(b, cutoff);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--cutoff: " + e.getMessage());
+            }
+        }
         return b.build();
+    }
+
+    /**
+     * Sets {@code text} as the builder's cutoff: an integer as a {@code long} (exact on int32 weights), else a number
+     * as a {@code double}.
+     *
+     * @throws IllegalArgumentException if {@code text} is not a number at least 0
+     */
+    static void setCutoff(Options.Builder b, String text) {
+        String t = text.strip();
+        try {
+            b.cutoff(Long.parseLong(t));
+            return;
+        } catch (NumberFormatException notLong) {
+            // a decimal (or an integer beyond long): as a double below
+        }
+        double d;
+        try {
+            d = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a number");
+        }
+        if (Double.isNaN(d) || t.endsWith("d") || t.endsWith("D") || t.endsWith("f") || t.endsWith("F")) {
+            throw new IllegalArgumentException("'" + text + "' is not a number");
+        }
+        b.cutoff(d);
     }
 
     /** Creates --output's parent directories and checks that the file can be written, before any work. */
@@ -290,6 +330,10 @@ final class SolveCommand implements Callable<Integer> {
             }
         }
         out.printf(Locale.ROOT, "reached   %,d of %,d vertices%n", reached, graph.numVertices());
+        if (r.cutoff().isPresent()) {
+            out.printf("cutoff    %s (vertices beyond it are reported INF)%n", r.weightType() == WeightType.INT32
+                    ? Long.toString(r.cutoffAsLong().getAsLong()) : Double.toString(r.cutoff().getAsDouble()));
+        }
         out.printf("max dist  %s (vertex %d)%n", format(r, farthest), graph.ids().toExternal(farthest));
     }
 

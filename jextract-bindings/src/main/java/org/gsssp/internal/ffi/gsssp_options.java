@@ -28,6 +28,9 @@ import static java.lang.foreign.MemoryLayout.PathElement.*;
  *     const int32_t *targets;
  *     int64_t target_count;
  *     int32_t certify;
+ *     int32_t has_cutoff;
+ *     int64_t cutoff_int;
+ *     double cutoff_float;
  * }
  * }
  */
@@ -53,7 +56,9 @@ public class gsssp_options {
         GssspNative.C_POINTER.withName("targets"),
         GssspNative.C_LONG.withName("target_count"),
         GssspNative.C_INT.withName("certify"),
-        MemoryLayout.paddingLayout(4)
+        GssspNative.C_INT.withName("has_cutoff"),
+        GssspNative.C_LONG.withName("cutoff_int"),
+        GssspNative.C_DOUBLE.withName("cutoff_float")
     ).withName("gsssp_options");
 
     /**
@@ -633,6 +638,138 @@ public class gsssp_options {
      */
     public static void certify(MemorySegment struct, int fieldValue) {
         struct.set(certify$LAYOUT, certify$OFFSET, fieldValue);
+    }
+
+    private static final OfInt has_cutoff$LAYOUT = (OfInt)$LAYOUT.select(groupElement("has_cutoff"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int32_t has_cutoff
+     * }
+     */
+    public static final OfInt has_cutoff$layout() {
+        return has_cutoff$LAYOUT;
+    }
+
+    private static final long has_cutoff$OFFSET = $LAYOUT.byteOffset(groupElement("has_cutoff"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int32_t has_cutoff
+     * }
+     */
+    public static final long has_cutoff$offset() {
+        return has_cutoff$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int32_t has_cutoff
+     * }
+     */
+    public static int has_cutoff(MemorySegment struct) {
+        return struct.get(has_cutoff$LAYOUT, has_cutoff$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int32_t has_cutoff
+     * }
+     */
+    public static void has_cutoff(MemorySegment struct, int fieldValue) {
+        struct.set(has_cutoff$LAYOUT, has_cutoff$OFFSET, fieldValue);
+    }
+
+    private static final OfLong cutoff_int$LAYOUT = (OfLong)$LAYOUT.select(groupElement("cutoff_int"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * int64_t cutoff_int
+     * }
+     */
+    public static final OfLong cutoff_int$layout() {
+        return cutoff_int$LAYOUT;
+    }
+
+    private static final long cutoff_int$OFFSET = $LAYOUT.byteOffset(groupElement("cutoff_int"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * int64_t cutoff_int
+     * }
+     */
+    public static final long cutoff_int$offset() {
+        return cutoff_int$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * int64_t cutoff_int
+     * }
+     */
+    public static long cutoff_int(MemorySegment struct) {
+        return struct.get(cutoff_int$LAYOUT, cutoff_int$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * int64_t cutoff_int
+     * }
+     */
+    public static void cutoff_int(MemorySegment struct, long fieldValue) {
+        struct.set(cutoff_int$LAYOUT, cutoff_int$OFFSET, fieldValue);
+    }
+
+    private static final OfDouble cutoff_float$LAYOUT = (OfDouble)$LAYOUT.select(groupElement("cutoff_float"));
+
+    /**
+     * Layout for field:
+     * {@snippet lang=c :
+     * double cutoff_float
+     * }
+     */
+    public static final OfDouble cutoff_float$layout() {
+        return cutoff_float$LAYOUT;
+    }
+
+    private static final long cutoff_float$OFFSET = $LAYOUT.byteOffset(groupElement("cutoff_float"));
+
+    /**
+     * Offset for field:
+     * {@snippet lang=c :
+     * double cutoff_float
+     * }
+     */
+    public static final long cutoff_float$offset() {
+        return cutoff_float$OFFSET;
+    }
+
+    /**
+     * Getter for field:
+     * {@snippet lang=c :
+     * double cutoff_float
+     * }
+     */
+    public static double cutoff_float(MemorySegment struct) {
+        return struct.get(cutoff_float$LAYOUT, cutoff_float$OFFSET);
+    }
+
+    /**
+     * Setter for field:
+     * {@snippet lang=c :
+     * double cutoff_float
+     * }
+     */
+    public static void cutoff_float(MemorySegment struct, double fieldValue) {
+        struct.set(cutoff_float$LAYOUT, cutoff_float$OFFSET, fieldValue);
     }
 
     /**
