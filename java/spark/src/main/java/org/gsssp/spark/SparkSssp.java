@@ -203,6 +203,34 @@ public final class SparkSssp {
     }
 
     /**
+     * {@code count} vertex ids spread evenly over the graph (every ⌊n / count⌋-th vertex in file order), in a column
+     * {@value #ID}: a sample of sources for a closeness estimate or a benchmark.
+     *
+     * @param count how many, 1..n
+     * @return the ids, in ascending order
+     * @throws IllegalArgumentException if {@code count} is outside 1..n
+     */
+    public Dataset<Row> vertices(int count) {
+        if (count < 1 || count > numVertices) {
+            throw new IllegalArgumentException("asked for " + count + " vertices of a graph of " + numVertices);
+        }
+        long step = numVertices / count;
+        if (ids.isOffset()) {
+            return spark.range(ids.base(), ids.base() + step * count, step).toDF(ID);
+        }
+        List<Long> some = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            some.add(ids.toExternal((int) (i * step)));
+        }
+        return spark.createDataset(some, Encoders.LONG()).toDF(ID);
+    }
+
+    /** The graph file as the driver saw it (for the benchmark's in-JVM baseline). */
+    GraphFile file() {
+        return file;
+    }
+
+    /**
      * Distances from every source to each of {@code targets}: rows ({@value #SOURCE}, {@value #TARGET},
      * {@value #DISTANCE}), for each source its targets in the given order. Lazy: the searches run when the result
      * is used; the ids are checked now.
