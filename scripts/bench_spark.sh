@@ -12,8 +12,8 @@
 # gsssp jars and NY.
 # SIZE: IT DOES NOT FIT ONE CARRY. Spark 4.2.0's jars are 278 MB as Maven has them (175 jars); `pack` drops what
 # these runs never load (RocksDB, ORC, Ivy, ZooKeeper, Arrow, other platforms' native libraries: 189 MB left) and
-# stores them uncompressed for xz; the jlink'd runtime xz's to 21 MB, the jars to several times the 56 MiB of the
-# device tool's 64 MiB carry left beside the repository. `pack` then splits the tarball into 50 MiB parts
+# stores them uncompressed for xz (457 MB); xz -9 gives 73 MiB for the jars and 20 MiB for the jlink'd runtime:
+# about 94 MiB, over the 56 MiB of the device tool's 64 MiB carry left beside the repository. `pack` then splits the tarball into 50 MiB parts
 # (OUTPUT.part00, .part01, ...). To run: carry one part per device call and move it into an ignored folder that
 # later calls keep while the machine stays warm, e.g. call k: carry build/carry/spark-host.tar.xz.part0k, command
 # `mkdir -p build/recv && mv build/carry/spark-host.tar.xz.part0k build/recv/`; last call:
