@@ -8,7 +8,8 @@ import org.gsssp.internal.OutputPool;
 
 /**
  * The CPU path behind {@link Sssp} and {@link DeviceGraph}: queries on the host graph (CPU Dijkstra and CPU
- * Bellman-Ford, in the native library or in Java: {@link org.gsssp.internal.HostPath}), their batches, and the target, path and matrix queries that stop early.
+ * Bellman-Ford, in the native library or in Java: internal/HostPath), their batches, and the target, path and
+ * matrix queries that stop early.
  */
 final class CpuQueries {
     private CpuQueries() {}

@@ -553,7 +553,7 @@ public final class Graph implements AutoCloseable {
         }
     }
 
-    /** The host graph for CPU queries (native or pure Java: {@link org.gsssp.internal.HostPath}), made on first use. */
+    /** The host graph for CPU queries (native or pure Java: internal/HostPath), made on first use. */
     org.gsssp.internal.HostGraph hostGraph() {
         org.gsssp.internal.HostGraph h = hostGraphRef;
         if (h == null) {

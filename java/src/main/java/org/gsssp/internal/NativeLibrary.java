@@ -11,8 +11,9 @@ import org.gsssp.NativeLibraryException;
 import org.gsssp.internal.ffi.GssspNative;
 
 /**
- * Loads libgsssp.so once per class loader. The library ships inside the jar; it is copied to a private
- * temporary directory because the dynamic loader needs a file. The bindings find its symbols through
+ * Loads libgsssp.so once per class loader. The library ships inside the jar as native/&lt;os&gt;-&lt;arch&gt;/ (see
+ * {@link #platform()}); it is copied to a private temporary directory because the dynamic loader needs a file.
+ * Where it cannot load, {@link #available()} is false and gsssp runs on the pure-Java {@link HostPath}. The bindings find its symbols through
  * {@code SymbolLookup.loaderLookup()}, which sees libraries this class loader loaded with System.load, so
  * this class and the bindings must share a class loader (they do: one jar, or two on one class path).
  */
@@ -106,10 +107,15 @@ public final class NativeLibrary {
      * @return e.g. "linux-x86_64", "linux-aarch64", "mac-aarch64", "windows-x86_64"
      */
     public static String platform() {
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    /** The folder name for a JVM's os.name and os.arch. */
+    static String platform(String jvmOsName, String jvmOsArch) {
+        String os = jvmOsName.toLowerCase(java.util.Locale.ROOT);
         String osName = os.contains("linux") ? "linux" : os.contains("mac") || os.contains("darwin") ? "mac"
                 : os.contains("windows") ? "windows" : os.replaceAll("[^a-z0-9]", "");
-        String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
+        String arch = jvmOsArch.toLowerCase(java.util.Locale.ROOT);
         String archName = switch (arch) {
             case "amd64", "x86_64", "x64" -> "x86_64";
             case "aarch64", "arm64" -> "aarch64";
