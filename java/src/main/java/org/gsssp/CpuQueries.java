@@ -1,18 +1,15 @@
 package org.gsssp;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.gsssp.internal.HostGraphHandle;
-import org.gsssp.internal.NativeGraph;
+import org.gsssp.internal.HostGraph;
+import org.gsssp.internal.HostRun;
 import org.gsssp.internal.OutputBlock;
 import org.gsssp.internal.OutputPool;
-import org.gsssp.internal.Status;
-import org.gsssp.internal.ffi.GssspNative;
-import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
  * The CPU path behind {@link Sssp} and {@link DeviceGraph}: queries on the host graph (CPU Dijkstra and CPU
- * Bellman-Ford in the native library), their batches, and the target, path and matrix queries that stop early.
+ * Bellman-Ford, in the native library or in Java: internal/HostPath), their batches, and the target, path and
+ * matrix queries that stop early.
  */
 final class CpuQueries {
     private CpuQueries() {}
@@ -29,11 +26,11 @@ final class CpuQueries {
     static Result query(Graph graph, int source, Algorithm algorithm, Options options, QueryBuffers into, int[] stopAt) {
         Checks.checkSource(graph, source);
         boolean predecessors = options.computePredecessors();
-        HostGraphHandle host = graph.hostHandle();
+        HostGraph host = graph.hostGraph();
         if (into != null) {
             long generation = into.begin(graph, predecessors);
             try {
-                Ran ran = run(host, graph, source, algorithm, options, into.distances(),
+                HostRun ran = run(host, graph, source, algorithm, options, into.distances(),
                         predecessors ? into.predecessors() : null, stopAt);
                 return Result.inBuffers(source, graph.weightType(), into, generation, predecessors, graph.ids(), algorithm,
                         "CPU", ran.stats(), ran.trace(), ran.distanceBytes()).bindGraph(graph).cutoffFrom(options)
@@ -46,7 +43,7 @@ final class CpuQueries {
         OutputBlock block = pool.take(predecessors);
         Result result;
         try {
-            Ran ran = run(host, graph, source, algorithm, options, block.distances(),
+            HostRun ran = run(host, graph, source, algorithm, options, block.distances(),
                     predecessors ? block.predecessors() : null, stopAt);
             result = Result.pooled(source, graph.weightType(), block.distances(), block.predecessors(), graph.ids(),
                     algorithm, "CPU", ran.stats(), ran.trace(), () -> pool.give(block), ran.distanceBytes())
@@ -65,25 +62,10 @@ final class CpuQueries {
                 (source, into) -> query(graph, source, algorithm, options, into), consumer);
     }
 
-    private record Ran(Stats stats, java.util.List<TraceSample> trace, int distanceBytes) {}
-
-    private static Ran run(HostGraphHandle host, Graph graph, int source, Algorithm algorithm, Options options,
+    private static HostRun run(HostGraph host, Graph graph, int source, Algorithm algorithm, Options options,
             MemorySegment distances, MemorySegment predecessors, int[] stopAt) {
-        host.enter();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stats = gsssp_stats.allocate(arena);
-            MemorySegment nativeOptions = NativeGraph.queryOptions(options, arena);
-            if (stopAt != null) {
-                nativeOptions = NativeGraph.withTargets(nativeOptions, stopAt, arena);
-            }
-            int status = GssspNative.gsssp_host_graph_sssp(host.handle(), algorithm.code(), source, nativeOptions,
-                    distances, predecessors == null ? MemorySegment.NULL : predecessors, stats);
-            Status.checkQuery(status, algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on "
-                    + graph.name(), stats);
-            return new Ran(NativeGraph.stats(stats), NativeGraph.trace(nativeOptions, stats), NativeGraph.distanceBytes(stats));
-        } finally {
-            host.exit();
-        }
+        return host.sssp(algorithm, source, options, distances, predecessors, stopAt,
+                algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name());
     }
 
     /** The distances to {@code targets}, the search stopping once they are settled. */

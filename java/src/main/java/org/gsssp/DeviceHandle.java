@@ -4,7 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.gsssp.internal.NativeGraph;
-import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.QueryGate;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
@@ -39,10 +38,9 @@ final class DeviceHandle {
      * Without a GPU, the {@link NoGpuException} ends with {@code advice}: what the caller can do instead.
      */
     static DeviceHandle upload(Graph graph, int device, UploadProgress progress, String advice) {
-        NativeLibrary.ensureLoaded();
         int count = Devices.count();
         if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found): " + advice);
+            throw Devices.noGpu(advice);
         }
         if (device < 0 || device >= count) {
             throw new IllegalArgumentException("device " + device + " does not exist; this machine has " + count);

@@ -10,18 +10,23 @@ import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
 import org.gsssp.internal.ffi.gsssp_device_info;
 
-/** The CUDA devices visible to gsssp. A machine without a driver or GPU simply has none. */
+/**
+ * The CUDA devices visible to gsssp. A machine without a driver or GPU simply has none, and so has one where the
+ * native library does not load (no build for the platform, or {@code -Dgsssp.native=false}): gsssp then runs on
+ * the pure-Java CPU path.
+ */
 public final class Devices {
     private Devices() {}
 
     /**
      * The number of CUDA devices present.
      *
-     * @return the device count; 0 without a GPU or without a (sufficient) CUDA driver
-     * @throws NativeLibraryException if the native library cannot be loaded
+     * @return the device count; 0 without a GPU, without a (sufficient) CUDA driver, or without the native library
      */
     public static int count() {
-        NativeLibrary.ensureLoaded();
+        if (!NativeLibrary.available()) {
+            return 0;
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(ValueLayout.JAVA_INT);
             Status.check(GssspNative.gsssp_device_count(count), "device count");
@@ -33,7 +38,6 @@ public final class Devices {
      * Whether a GPU algorithm can run here.
      *
      * @return true when {@link #count()} is at least 1
-     * @throws NativeLibraryException if the native library cannot be loaded
      */
     public static boolean available() {
         return count() > 0;
@@ -49,7 +53,9 @@ public final class Devices {
      * @throws CudaException if the driver fails to report the device's properties
      */
     public static DeviceInfo info(int device) {
-        NativeLibrary.ensureLoaded();
+        if (!NativeLibrary.available()) {
+            throw noGpu("no GPU algorithm runs without it");
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment info = gsssp_device_info.allocate(arena);
             Status.check(GssspNative.gsssp_device_get_info(device, info), "device " + device);
@@ -87,8 +93,23 @@ public final class Devices {
     static int[] allOrThrow() {
         int count = count();
         if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found)");
+            throw noGpu(null);
         }
         return java.util.stream.IntStream.range(0, count).toArray();
+    }
+
+    /**
+     * The exception for a GPU algorithm asked for where {@link #count()} is 0: it says why (no device, or the
+     * native library did not load on this platform, with the loader's reason) and ends with {@code advice}.
+     *
+     * @param advice what the caller can do instead, or null
+     * @return the exception, to throw
+     */
+    static NoGpuException noGpu(String advice) {
+        String reason = NativeLibrary.unavailableReason();
+        String why = reason == null ? "no CUDA device is available (no NVIDIA GPU or driver found)"
+                : "no CUDA device can be used on " + System.getProperty("os.name") + "/" + System.getProperty("os.arch")
+                        + ": the gsssp native library did not load (" + reason + ")";
+        return new NoGpuException(advice == null ? why : why + "; " + advice);
     }
 }

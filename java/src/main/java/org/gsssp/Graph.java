@@ -45,8 +45,8 @@ public final class Graph implements AutoCloseable {
 
     // lazily computed, cached: 0 unknown, 1 false, 2 true
     private volatile byte negative;
-    // The CPU path's native handle (validated once) and output pool, made on the first CPU query.
-    private volatile org.gsssp.internal.HostGraphHandle hostHandle;
+    // The CPU path's host graph (native: validated once) and output pool, made on the first CPU query.
+    private volatile org.gsssp.internal.HostGraph hostGraphRef;
     private volatile org.gsssp.internal.OutputPool cpuOutputs;
     private volatile int maxDegreeVertex = -2;
 
@@ -553,18 +553,18 @@ public final class Graph implements AutoCloseable {
         }
     }
 
-    /** The native host graph for CPU queries, made (and validated) on first use. */
-    org.gsssp.internal.HostGraphHandle hostHandle() {
-        org.gsssp.internal.HostGraphHandle h = hostHandle;
+    /** The host graph for CPU queries (native or pure Java: internal/HostPath), made on first use. */
+    org.gsssp.internal.HostGraph hostGraph() {
+        org.gsssp.internal.HostGraph h = hostGraphRef;
         if (h == null) {
             synchronized (this) {
-                h = hostHandle;
+                h = hostGraphRef;
                 if (h == null) {
                     if (closed) {
                         throw new GraphClosedException("graph " + name + " is closed");
                     }
-                    h = org.gsssp.internal.HostGraphHandle.create(this);
-                    hostHandle = h;
+                    h = org.gsssp.internal.HostPath.current().prepare(this);
+                    hostGraphRef = h;
                 }
             }
         }
@@ -594,11 +594,11 @@ public final class Graph implements AutoCloseable {
     public void close() {
         if (closing.compareAndSet(false, true)) {
             closed = true;
-            org.gsssp.internal.HostGraphHandle h;
+            org.gsssp.internal.HostGraph h;
             org.gsssp.internal.OutputPool p;
             boolean interrupted = false;
             synchronized (this) {
-                h = hostHandle;
+                h = hostGraphRef;
                 p = cpuOutputs;
                 while (nativeUsers > 0) {
                     try {

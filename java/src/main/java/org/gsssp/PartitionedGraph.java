@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.gsssp.internal.NativeGraph;
-import org.gsssp.internal.NativeLibrary;
 import org.gsssp.internal.OutputBlock;
 import org.gsssp.internal.QueryGate;
 import org.gsssp.internal.OutputPool;
@@ -198,11 +197,9 @@ public final class PartitionedGraph implements AutoCloseable {
                 }
             }
         }
-        NativeLibrary.ensureLoaded();
         int count = Devices.count();
         if (count == 0) {
-            throw new NoGpuException("no CUDA device is available (no NVIDIA GPU or driver found); "
-                    + "use Sssp.solve to run on the CPU");
+            throw Devices.noGpu("use Sssp.solve to run on the CPU");
         }
         for (int d : devices) {
             if (d < 0 || d >= count) {

@@ -11,15 +11,21 @@ import org.gsssp.NativeLibraryException;
 import org.gsssp.internal.ffi.GssspNative;
 
 /**
- * Loads libgsssp.so once per class loader. The library ships inside the jar; it is copied to a private
- * temporary directory because the dynamic loader needs a file. The bindings find its symbols through
+ * Loads libgsssp.so once per class loader. The library ships inside the jar as native/&lt;os&gt;-&lt;arch&gt;/ (see
+ * {@link #platform()}); it is copied to a private temporary directory because the dynamic loader needs a file.
+ * Where it cannot load, {@link #available()} is false and gsssp runs on the pure-Java {@link HostPath}. The bindings find its symbols through
  * {@code SymbolLookup.loaderLookup()}, which sees libraries this class loader loaded with System.load, so
  * this class and the bindings must share a class loader (they do: one jar, or two on one class path).
  */
 public final class NativeLibrary {
     /** Overrides the bundled library, e.g. for a library built by hand with CMake. */
     public static final String PATH_PROPERTY = "gsssp.library.path";
-    private static final String RESOURCE = "/native/linux-x86_64/libgsssp.so";
+    /** {@code -Dgsssp.native=false} keeps the native library unloaded: everything runs on the pure-Java CPU path. */
+    public static final String NATIVE_PROPERTY = "gsssp.native";
+
+    // null once decided that the library loads; else why it does not (decided once, on first use).
+    private static volatile String unavailable;
+    private static volatile boolean decided;
 
     private static volatile boolean loaded;
     // The private directory the bundled library was copied to (null if none, or a -D path was used); gone
@@ -42,6 +48,10 @@ public final class NativeLibrary {
             if (loaded) {
                 return;
             }
+            if (forcedOff()) {
+                throw new NativeLibraryException("the gsssp native library is switched off (-D" + NATIVE_PROPERTY
+                        + "=false)");
+            }
             Path library = locate();
             try {
                 System.load(library.toAbsolutePath().toString());
@@ -58,6 +68,64 @@ public final class NativeLibrary {
             checkVersion(library);
             loaded = true;
         }
+    }
+
+    /**
+     * Whether the native library is loaded and usable; tries to load it the first time, once per JVM. Without it
+     * gsssp runs on the pure-Java CPU path and has no GPU.
+     *
+     * @return true when the library loaded and matches the jar's version
+     */
+    public static boolean available() {
+        return unavailableReason() == null;
+    }
+
+    /**
+     * Why the native library cannot be used, decided on the first call.
+     *
+     * @return null when it is loaded; else the reason (the load failure's message, or the switch that turned it off)
+     */
+    public static String unavailableReason() {
+        if (!decided) {
+            synchronized (NativeLibrary.class) {
+                if (!decided) {
+                    try {
+                        ensureLoaded();
+                    } catch (NativeLibraryException e) {
+                        unavailable = e.getMessage();
+                    }
+                    decided = true;
+                }
+            }
+        }
+        return unavailable;
+    }
+
+    /**
+     * The running platform as the jar's native folders name it.
+     *
+     * @return e.g. "linux-x86_64", "linux-aarch64", "mac-aarch64", "windows-x86_64"
+     */
+    public static String platform() {
+        return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    /** The folder name for a JVM's os.name and os.arch. */
+    static String platform(String jvmOsName, String jvmOsArch) {
+        String os = jvmOsName.toLowerCase(java.util.Locale.ROOT);
+        String osName = os.contains("linux") ? "linux" : os.contains("mac") || os.contains("darwin") ? "mac"
+                : os.contains("windows") ? "windows" : os.replaceAll("[^a-z0-9]", "");
+        String arch = jvmOsArch.toLowerCase(java.util.Locale.ROOT);
+        String archName = switch (arch) {
+            case "amd64", "x86_64", "x64" -> "x86_64";
+            case "aarch64", "arm64" -> "aarch64";
+            default -> arch.replaceAll("[^a-z0-9_]", "");
+        };
+        return osName + "-" + archName;
+    }
+
+    private static boolean forcedOff() {
+        return "false".equalsIgnoreCase(System.getProperty(NATIVE_PROPERTY, "").trim());
     }
 
     /**
@@ -132,20 +200,19 @@ public final class NativeLibrary {
             }
             return path;
         }
-        String os = System.getProperty("os.name", "").toLowerCase();
-        String arch = System.getProperty("os.arch", "");
-        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-            throw new NativeLibraryException("gsssp's native library is built for Linux x86-64; this JVM runs on "
-                    + os + "/" + arch);
-        }
-        try (InputStream in = NativeLibrary.class.getResourceAsStream(RESOURCE)) {
+        // One folder per platform (native/linux-x86_64/, native/linux-aarch64/, ...): the jar carries those its
+        // build added, and a platform without one runs on the pure-Java CPU path.
+        String platform = platform();
+        String resource = "/native/" + platform + "/" + System.mapLibraryName("gsssp");
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new NativeLibraryException("the jar holds no native library (" + RESOURCE
-                        + "); was it built without the native step?");
+                throw new NativeLibraryException("the jar holds no gsssp native library for " + platform + " ("
+                        + resource.substring(1) + "; " + System.getProperty("os.name") + "/"
+                        + System.getProperty("os.arch") + ")");
             }
             Path dir = Files.createTempDirectory("gsssp-native-");
             extractedDirectory = dir;
-            Path file = dir.resolve("libgsssp.so");
+            Path file = dir.resolve(System.mapLibraryName("gsssp"));
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             return file;
         } catch (IOException e) {

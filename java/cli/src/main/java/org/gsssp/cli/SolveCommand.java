@@ -124,8 +124,12 @@ final class SolveCommand implements Callable<Integer> {
         Options queryOptions = queryOptions();
         LoadOptions options = input.loadOptions(spec);
         if (wanted.requiresGpu() && !Devices.available()) {
-            throw new org.gsssp.NoGpuException("--algorithm " + wanted.cliName() + " needs a CUDA GPU, and this machine "
-                    + "has none (or no NVIDIA driver); leave --algorithm out (auto runs on the CPU) or use dijkstra-cpu");
+            String notLoaded = org.gsssp.internal.NativeLibrary.unavailableReason();
+            throw new org.gsssp.NoGpuException("--algorithm " + wanted.cliName() + " needs a CUDA GPU, and "
+                    + (notLoaded == null ? "this machine has none (or no NVIDIA driver)"
+                            : "the gsssp native library did not load on " + System.getProperty("os.name") + "/"
+                                    + System.getProperty("os.arch") + " (" + notLoaded + ")")
+                    + "; leave --algorithm out (auto runs on the CPU) or use dijkstra-cpu");
         }
         // Files are checked before the work: a bad --graph or --output fails at once, naming the path.
         input.checkFile();

@@ -109,6 +109,18 @@ class ReadmeTest {
     }
 
     @Test
+    void withTheNativeLibraryOffTheCpuPathAnswers() {
+        // The IT's second run (-Dgsssp.native=false): no GPU, and the CPU path is pure Java.
+        org.junit.jupiter.api.Assumptions.assumeTrue("false".equals(System.getProperty("gsssp.native")),
+                "runs in the IT's pure-Java run");
+        assertTrue(!Devices.available());
+        try (Graph g = new GraphBuilder(3, org.gsssp.WeightType.INT32).addEdge(0, 1, 2).addEdge(1, 2, 3).build();
+                Result r = Sssp.solve(g, 0)) {
+            assertEquals(5.0, r.distance(2));
+        }
+    }
+
+    @Test
     void graphsFromJavaObjects() {
         try (KeyedGraph<String> g = GraphBuilder.<String>keyed().addUndirectedEdge("a", "b", 2).addEdge("b", "c", 3).build()) {
             Result r = Sssp.solve(g.graph(), g.id("a"));
