@@ -641,6 +641,10 @@ AlgorithmRun run_pair(const QueryContext& query) {
     // The search from t ran to its end: d_b(s) is the answer.
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(forward + target, backward + query.source, sizeof(stored), cudaMemcpyDeviceToDevice,
                                      stream));
+    // `backward` is the partner workspace's, which goes back to the pool on return: another query may write it at
+    // once, so the copy must be done first. (Under load the forward kernel can start late, after the backward search
+    // has finished, so this path is taken then.)
+    ws.synchronize();
     return run;
   }
   const long long radius_f = static_cast<long long>(std::ceil(link_f.head_low));
