@@ -7,7 +7,8 @@ import java.nio.file.Path;
  * corrupt, or was built for another graph. The message names the file and the problem; nothing stays mapped.
  */
 public class HierarchyFileException extends GssspException {
-    private final Path file;
+    /** The refused file (not serialized: a Path is not serializable). */
+    private final transient Path file;
 
     /**
      * Creates the exception; its message is {@code hierarchy file FILE is refused: PROBLEM}.
