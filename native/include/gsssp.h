@@ -114,6 +114,11 @@ typedef struct gsssp_trace_sample {
 /* The library's version, "MAJOR.MINOR.PATCH[-QUALIFIER]", as built (static storage). */
 GSSSP_API const char* gsssp_version(void);
 
+/* The CUDA runtime's version (linked statically into the library) and the installed driver's, as
+ * cudaRuntimeGetVersion and cudaDriverGetVersion give them: 1000 * major + 10 * minor (12080 for 12.8).
+ * *driver is 0 where no NVIDIA driver is installed. Either pointer may be NULL. */
+GSSSP_API int gsssp_cuda_versions(int32_t* runtime, int32_t* driver);
+
 /* The text of the last failure on the calling thread ("" if none); valid until the thread's next call. */
 GSSSP_API const char* gsssp_last_error(void);
 
@@ -365,6 +370,26 @@ GSSSP_API int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t 
                                             int64_t source_count,
                                             const int32_t* targets, int64_t target_count, const gsssp_options* options,
                                             void* distances, int64_t* reached, gsssp_stats* stats);
+/* Receives the rows of gsssp_device_graph_sssp_batch_rows as they reach host memory: rows [first, first + count)
+ * of the batch (row i for sources[i]), row-major in `rows` (count * num_vertices distances in the 8-byte format), and
+ * their finite distances' counts in `reached`. `so_far` sums the batch's launches up to the one that computed these
+ * rows, as gsssp_stats of the whole call would. Everything it points to is valid only during the call: the memory
+ * then takes later rows. A nonzero return stops the batch, which then fails with GSSSP_ERROR_CLOSED. Called on the
+ * calling thread; it may call into gsssp, but not destroy this graph. */
+typedef int (*gsssp_rows_fn)(int64_t first, int64_t count, const void* rows, const int64_t* reached,
+                             const gsssp_stats* so_far, void* user_data);
+
+/* gsssp_device_graph_sssp_batch's rows (targets NULL) without a host buffer for all of them: each launch's rows stay
+ * in device memory and reach `deliver` through `staging`, the caller's buffer (page-locked: gsssp_host_alloc),
+ * whose two halves take turns: while deliver reads the rows in one half, the next rows' copy runs into the other.
+ * staging_bytes >= 2 * num_vertices * 8 (each half holds at least one row). Rows arrive in order, each once.
+ * MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD and BLOCK_NEAR_FAR; stats as gsssp_device_graph_sssp_batch's. A batch
+ * then needs host memory for a few rows instead of source_count: pinning a buffer for all of a large batch's rows
+ * costs about as much as the batch's search. */
+GSSSP_API int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources,
+                                                 int64_t source_count, const gsssp_options* options, void* staging,
+                                                 int64_t staging_bytes, gsssp_rows_fn deliver, void* user_data,
+                                                 gsssp_stats* stats);
 /* ---- the serving path: fewer copies, results kept on the GPU, host graphs validated once ---------- */
 
 /* Page-locked host memory (cudaHostAlloc) for query outputs: a GPU query copies its distances into it with

@@ -106,6 +106,86 @@ void verify_near_far(gsssp_device_graph_t dg, const Graph& g, int64_t source) {
   }
 }
 
+namespace {
+
+// What a streamed batch's callback saw: the rows in order, their reached counts, and the last so_far.
+struct StreamedRows {
+  int64_t n = 0;
+  std::vector<int64_t> rows;
+  std::vector<int64_t> reached;
+  gsssp_stats so_far{};
+  int64_t calls = 0;
+  int64_t most_per_call = 0;
+  bool in_order = true;
+  int64_t stop_after = -1;  // answer nonzero after this many rows
+};
+
+int take_rows(int64_t first, int64_t count, const void* rows, const int64_t* reached, const gsssp_stats* so_far,
+              void* user) {
+  auto* seen = static_cast<StreamedRows*>(user);
+  seen->in_order = seen->in_order && first == static_cast<int64_t>(seen->reached.size()) && count >= 1;
+  const auto* values = static_cast<const int64_t*>(rows);
+  seen->rows.insert(seen->rows.end(), values, values + count * seen->n);
+  seen->reached.insert(seen->reached.end(), reached, reached + count);
+  seen->so_far = *so_far;
+  ++seen->calls;
+  seen->most_per_call = std::max(seen->most_per_call, count);
+  return seen->stop_after >= 0 && static_cast<int64_t>(seen->reached.size()) >= seen->stop_after ? 1 : 0;
+}
+
+// gsssp_device_graph_sssp_batch_rows against the same batch's rows into one buffer (`rows`, `reached`): staging of
+// one row per half (a copy per row), of an odd five rows (halves of two), and of more than the batch; then a
+// callback that stops the batch, and the argument checks.
+void verify_streamed_rows(gsssp_device_graph_t dg, const Graph& g, int32_t algorithm, const gsssp_options* options,
+                          const std::vector<int64_t>& sources, const std::vector<int64_t>& rows,
+                          const std::vector<int64_t>& reached, const std::string& what) {
+  const auto k = static_cast<int64_t>(sources.size());
+  const int64_t row_bytes = g.n * 8;
+  for (int64_t staged_rows : {int64_t{2}, int64_t{5}, 2 * k + 2}) {
+    std::vector<int64_t> staging(static_cast<size_t>(staged_rows * g.n));
+    StreamedRows seen;
+    seen.n = g.n;
+    gsssp_stats stats{};
+    const std::string label = what + " streamed through " + std::to_string(staged_rows) + " rows";
+    if (!check_status(gsssp_device_graph_sssp_batch_rows(dg, algorithm, sources.data(), k, options, staging.data(),
+                                                        staged_rows * row_bytes, take_rows, &seen, &stats),
+                      GSSSP_SUCCESS, label.c_str())) {
+      return;
+    }
+    check(seen.in_order && seen.rows == rows && seen.reached == reached &&
+              seen.most_per_call <= std::max<int64_t>(1, staged_rows / 2),
+          "%s: %lld calls in order %d, rows equal %d, reached equal %d, at most %lld rows a call", label.c_str(),
+          static_cast<long long>(seen.calls), seen.in_order ? 1 : 0, seen.rows == rows ? 1 : 0,
+          seen.reached == reached ? 1 : 0, static_cast<long long>(seen.most_per_call));
+    int64_t total = 0;
+    for (int64_t r : reached) total += r;
+    check(stats.vertices_reached == total && seen.so_far.vertices_reached == total && stats.iterations >= 1,
+          "%s: stats reached %lld, the last so_far %lld, expected %lld", label.c_str(),
+          static_cast<long long>(stats.vertices_reached), static_cast<long long>(seen.so_far.vertices_reached),
+          static_cast<long long>(total));
+  }
+  std::vector<int64_t> staging(static_cast<size_t>(2 * g.n));
+  StreamedRows stopped;
+  stopped.n = g.n;
+  stopped.stop_after = 1;
+  check_status(gsssp_device_graph_sssp_batch_rows(dg, algorithm, sources.data(), k, options, staging.data(), 2 * row_bytes,
+                                                  take_rows, &stopped, nullptr),
+               k > 1 ? GSSSP_ERROR_CLOSED : GSSSP_SUCCESS, (what + " streamed, stopped by its callback").c_str());
+  check(stopped.calls == 1, "%s: the callback that stopped the batch was called %lld times", what.c_str(),
+        static_cast<long long>(stopped.calls));
+  check_status(gsssp_device_graph_sssp_batch_rows(dg, algorithm, sources.data(), k, options, staging.data(),
+                                                  2 * row_bytes - 1, take_rows, &stopped, nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, (what + " streamed through less than two rows").c_str());
+  check_status(gsssp_device_graph_sssp_batch_rows(dg, algorithm, sources.data(), k, options, staging.data(), 2 * row_bytes,
+                                                  nullptr, nullptr, nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, (what + " streamed without a callback").c_str());
+  check_status(gsssp_device_graph_sssp_batch_rows(dg, GSSSP_ALGORITHM_ADDS, sources.data(), k, options, staging.data(),
+                                                  2 * row_bytes, take_rows, &stopped, nullptr),
+               GSSSP_ERROR_INVALID_ARGUMENT, (what + " streamed by ADDS").c_str());
+}
+
+}  // namespace
+
 void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng, int32_t algorithm,
                   const gsssp_options* options, const char* label) {
   if (g.n == 0) return;
@@ -157,6 +237,7 @@ void verify_batch(gsssp_device_graph_t dg, const Graph& g, std::mt19937_64& rng,
         "%s: stats reached %lld (expected %lld), iterations %lld", what.c_str(),
         static_cast<long long>(stats.vertices_reached), static_cast<long long>(reached),
         static_cast<long long>(stats.iterations));
+  if (algorithm != GSSSP_ALGORITHM_PHAST) verify_streamed_rows(dg, g, algorithm, options, sources, rows, row_reached, what);
   if (g.n < 100) {
     int64_t bad = g.n;
     check_status(gsssp_device_graph_sssp_batch(dg, algorithm, &bad, 1, nullptr, 0, nullptr, rows.data(), nullptr, nullptr),

@@ -27,6 +27,7 @@
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
 #include "common/resident_kernels.cuh"
+#include "common/row_stream.hpp"
 #include "common/stage_trace.hpp"
 #include "common/workspace.hpp"
 #include "graph/csr_checks.hpp"
@@ -290,6 +291,27 @@ void fill_stats(gsssp_stats* stats, const gsssp::AlgorithmRun& run, const gsssp:
   stats->total_ms = gsssp::api::milliseconds_since(start);
 }
 
+// A streamed batch's checks (gsssp_device_graph_sssp_batch_rows): its design streams, its callback and staging are
+// there, and each half of the staging holds a row.
+void start_rows(gsssp::RowStream& rows, const gsssp::graph::DeviceGraph& g, int32_t algorithm,
+                std::chrono::steady_clock::time_point start) {
+  if (algorithm == GSSSP_ALGORITHM_PHAST) {
+    gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                "streamed batches run MULTI_BELLMAN_FORD, BLOCK_BELLMAN_FORD or BLOCK_NEAR_FAR, not PHAST");
+  }
+  require_non_null(reinterpret_cast<const void*>(rows.deliver), "deliver");
+  require_non_null(rows.staging, "staging");
+  const int64_t row_bytes = std::max<int64_t>(g.num_vertices, 1) * 8;
+  rows.half_rows = rows.staging_bytes / 2 / row_bytes;
+  if (rows.half_rows < 1) {
+    gsssp::fail(GSSSP_ERROR_INVALID_ARGUMENT,
+                gsssp::format("staging_bytes (%lld) must hold two rows of %lld vertices (%lld bytes)",
+                              static_cast<long long>(rows.staging_bytes), static_cast<long long>(g.num_vertices),
+                              static_cast<long long>(2 * row_bytes)));
+  }
+  rows.start = start;
+}
+
 // What every query on the handle's graph shares: the graph, the launch shape and limits from the resolved options,
 // the workspace, and the handle's cancellation flag.
 gsssp::QueryContext query_context(gsssp_device_graph_t graph, const gsssp::api::ResolvedOptions& resolved,
@@ -381,6 +403,25 @@ void run_query(gsssp_device_graph_t graph, int32_t algorithm, int64_t source, co
 
 extern "C" {
 
+int gsssp_cuda_versions(int32_t* runtime, int32_t* driver) {
+  return guarded([&] {
+    if (runtime != nullptr) {
+      int version = 0;
+      GSSSP_CUDA_CHECK(cudaRuntimeGetVersion(&version));
+      *runtime = version;
+    }
+    if (driver != nullptr) {
+      // cudaSuccess with 0 where no driver is installed; an error here means the same to a caller.
+      int version = 0;
+      if (cudaDriverGetVersion(&version) != cudaSuccess) {
+        (void)cudaGetLastError();
+        version = 0;
+      }
+      *driver = version;
+    }
+  });
+}
+
 int gsssp_device_count(int32_t* count) {
   return guarded([&] {
     require_non_null(count, "count");
@@ -429,6 +470,9 @@ int gsssp_device_graph_create_with_progress(gsssp_device_graph_t* out, int32_t d
     GSSSP_CUDA_CHECK(cudaSetDevice(device));
     auto handle = std::make_unique<gsssp_device_graph_s>();
     handle->graph = gsssp::graph::upload_graph(device, *graph, progress, user_data);
+    // The block-per-source batch kernels (AUTO's batch designs) load now rather than on a first batch.
+    gsssp::block_nf::load_kernels(handle->graph->weight_type);
+    gsssp::block_bf::load_kernels(device, handle->graph->weight_type);
     HandleTable& table = handles();
     std::lock_guard<std::mutex> lock(table.mutex);
     handle->serial = table.next_serial++;
@@ -519,9 +563,11 @@ int gsssp_device_graph_sssp(gsssp_device_graph_t graph, int32_t algorithm, int64
   });
 }
 
-int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources, int64_t source_count,
-                                  const int32_t* targets, int64_t target_count, const gsssp_options* options,
-                                  void* distances, int64_t* reached, gsssp_stats* stats) {
+// gsssp_device_graph_sssp_batch and, with `rows`, gsssp_device_graph_sssp_batch_rows (whose rows reach the caller a
+// few at a time: common/row_stream.hpp).
+static int sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources, int64_t source_count,
+                      const int32_t* targets, int64_t target_count, const gsssp_options* options, void* distances,
+                      int64_t* reached, gsssp_stats* stats, gsssp::RowStream* rows) {
   return guarded([&] {
     const auto start = std::chrono::steady_clock::now();
     require_non_null(graph, "graph");
@@ -544,7 +590,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     gsssp::api::require_ids(sources, source_count, g.num_vertices, "sources");
     gsssp::api::require_ids(targets, target_count, g.num_vertices, "targets");
     const int64_t cells = source_count * (targets != nullptr ? target_count : g.num_vertices);
-    if (cells > 0) require_non_null(distances, "distances");
+    if (cells > 0 && rows == nullptr) require_non_null(distances, "distances");
+    if (rows != nullptr) start_rows(*rows, g, algorithm, start);
     if (!g.negative_weight_message.empty()) {
       gsssp::fail(GSSSP_ERROR_UNSUPPORTED, std::string(gsssp::api::algorithm_name(algorithm)) + " (batches): " +
                                                g.negative_weight_message);
@@ -553,7 +600,8 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     gsssp::WorkspaceLease lease(graph->pool);
     gsssp::Workspace& workspace = lease.get();
     workspace.begin_query();
-    const gsssp::QueryContext query = query_context(graph, resolved, workspace);
+    gsssp::QueryContext query = query_context(graph, resolved, workspace);
+    query.rows = rows;
     const gsssp::BatchRun batch =
         algorithm == GSSSP_ALGORITHM_PHAST  // phast
             ? gsssp::phast::run_batch(query, sources, source_count, targets, target_count, distances, reached)
@@ -575,6 +623,25 @@ int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm,
     fill_stats(stats, run, counters, targets == nullptr ? rows_reached : 0,
                workspace.query_bytes(), start);
   });
+}
+
+int gsssp_device_graph_sssp_batch(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources, int64_t source_count,
+                                  const int32_t* targets, int64_t target_count, const gsssp_options* options,
+                                  void* distances, int64_t* reached, gsssp_stats* stats) {
+  return sssp_batch(graph, algorithm, sources, source_count, targets, target_count, options, distances, reached, stats,
+                    nullptr);
+}
+
+int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t* sources,
+                                       int64_t source_count, const gsssp_options* options, void* staging,
+                                       int64_t staging_bytes, gsssp_rows_fn deliver, void* user_data,
+                                       gsssp_stats* stats) {
+  gsssp::RowStream rows;
+  rows.staging = static_cast<char*>(staging);
+  rows.staging_bytes = staging_bytes;
+  rows.deliver = deliver;
+  rows.user_data = user_data;
+  return sssp_batch(graph, algorithm, sources, source_count, nullptr, 0, options, nullptr, nullptr, stats, &rows);
 }
 
 // phast: the hierarchy's arrays renumbered and uploaded for GSSSP_ALGORITHM_PHAST (algorithms/phast/phast.hpp).

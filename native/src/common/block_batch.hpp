@@ -17,6 +17,7 @@
 #include "common/finalize.hpp"
 #include "common/query.hpp"
 #include "common/rounds.hpp"
+#include "common/row_stream.hpp"
 #include "common/timer.hpp"
 #include "common/workspace.hpp"
 
@@ -57,7 +58,8 @@ BlockBatchBuffers<Record, Output> block_batch_buffers(Workspace& ws, int64_t per
 // The launches of a batch of `count` sources, per_launch at a time. launch(k) enqueues one launch of k blocks, block
 // i searching from b.sources[i] and writing its row at b.rows + i * row. Rows go to out (row-major, `row` outputs per
 // source); with rows of all n (`matrix` false) each one's reached count goes to reached[i] when it is not null.
-// `name` names the algorithm in a not-converged error.
+// `name` names the algorithm in a not-converged error. With query.rows (rows only), each launch's rows stream to the
+// caller from b.rows instead (row_stream.hpp).
 template <class Record, class Output, class Launch>
 BatchRun run_block_batches(const QueryContext& query, const char* name, const int64_t* sources, int64_t count,
                            int64_t per_launch, int64_t row, bool matrix, void* out, int64_t* reached,
@@ -66,6 +68,8 @@ BatchRun run_block_batches(const QueryContext& query, const char* name, const in
   const cudaStream_t stream = ws.stream();
   std::vector<Record> records_host(static_cast<size_t>(per_launch));
   std::vector<unsigned long long> reached_host(static_cast<size_t>(per_launch));
+  RowStream* const streamed = matrix ? nullptr : query.rows;
+  std::vector<int64_t> streamed_reached(streamed != nullptr ? static_cast<size_t>(per_launch) : 0);
   BatchRun run;
   run.sources_per_launch = per_launch;
   for (int64_t first = 0; first < count; first += per_launch) {
@@ -76,7 +80,7 @@ BatchRun run_block_batches(const QueryContext& query, const char* name, const in
     DeviceTimer timer(ws);
     launch(k);
     timer.record_stop();
-    if (row > 0) {
+    if (row > 0 && streamed == nullptr) {
       GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<Output*>(out) + first * row, b.rows,
                                        static_cast<size_t>(k * row) * sizeof(Output), cudaMemcpyDeviceToHost, stream));
     }
@@ -84,6 +88,7 @@ BatchRun run_block_batches(const QueryContext& query, const char* name, const in
                                      cudaMemcpyDeviceToHost, stream));
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host.data(), b.reached, static_cast<size_t>(k) * sizeof(unsigned long long),
                                      cudaMemcpyDeviceToHost, stream));
+    if (streamed != nullptr) ws.enqueue_counters_read();
     GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
     run.time_ms += timer.elapsed_ms();
     ++run.launches;
@@ -94,9 +99,15 @@ BatchRun run_block_batches(const QueryContext& query, const char* name, const in
       rounds = std::max(rounds, r.rounds);
       const auto got = static_cast<int64_t>(reached_host[static_cast<size_t>(i)]);
       if (reached != nullptr && !matrix) reached[first + i] = got;
+      if (streamed != nullptr) streamed_reached[static_cast<size_t>(i)] = got;
       run.reached += got;
     }
     run.rounds += rounds;
+    if (streamed != nullptr) {
+      streamed->time_ms = run.time_ms;
+      streamed->rounds = run.rounds;
+      stream_rows(ws, *streamed, *query.cancelled, b.rows, first, k, row, streamed_reached.data(), ws.query_bytes());
+    }
   }
   return run;
 }

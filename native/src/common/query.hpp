@@ -29,6 +29,7 @@ struct LaunchShape {
 };
 
 class FinalizeTail;
+struct RowStream;
 
 struct QueryContext {
   CsrView graph;
@@ -52,6 +53,9 @@ struct QueryContext {
   // The answer stays on the GPU (a resident result): a driver that waits for its own kernels may launch the
   // workspace's reader behind them (common/result_reader.hpp) and wait for Workspace::done_event() instead.
   bool linger_reader = false;
+  // A batch's rows go to the caller a few at a time (common/row_stream.hpp) instead of into one host buffer; the
+  // batch drivers that stream (block_batch.hpp, multi_bf) then ignore their `out` and `reached`.
+  RowStream* rows = nullptr;
 };
 
 struct AlgorithmRun {

@@ -186,6 +186,13 @@ int fit(int device, int64_t num_vertices, int64_t num_edges, int32_t weight_type
   return fits(device, num_vertices, weight_type) ? 1 : 0;
 }
 
+void load_kernels(int device, int32_t weight_type) {
+  with_distance_type(weight_type, [device](auto d) {
+    allow_shared<decltype(d)>(device);
+    return 0;
+  });
+}
+
 AlgorithmRun run(const QueryContext& query) {
   return with_distance_type(query.graph.weight_type, [&](auto d) { return run_typed<decltype(d)>(query); });
 }

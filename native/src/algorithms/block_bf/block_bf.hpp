@@ -32,4 +32,8 @@ bool fits(int device, int64_t num_vertices, int32_t weight_type);
 // distances do, 0 when neither (gsssp_device_graph_block_fit).
 int fit(int device, int64_t num_vertices, int64_t num_edges, int32_t weight_type);
 
+// Loads both kernels for the weight type on the current device, and allows them the device's shared memory: at
+// upload, so that a graph's first batch does not pay it (block_nf::load_kernels says why).
+void load_kernels(int device, int32_t weight_type);
+
 }  // namespace gsssp::block_bf

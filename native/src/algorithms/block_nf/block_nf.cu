@@ -155,6 +155,19 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
 
 }  // namespace
 
+void load_kernels(int32_t weight_type) {
+  with_distance_type(weight_type, [](auto d) {
+    using D = decltype(d);
+    cudaFuncAttributes attributes;
+    for (const void* kernel : {reinterpret_cast<const void*>(block_nf_kernel<D, 256>),
+                               reinterpret_cast<const void*>(block_nf_kernel<D, 512>),
+                               reinterpret_cast<const void*>(block_nf_kernel<D, 1024>)}) {
+      GSSSP_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    }
+    return 0;
+  });
+}
+
 AlgorithmRun run(const QueryContext& query) {
   return with_distance_type(query.graph.weight_type, [&](auto d) { return run_typed<decltype(d)>(query); });
 }

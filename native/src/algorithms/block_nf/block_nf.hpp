@@ -26,4 +26,8 @@ AlgorithmRun run(const QueryContext& query);
 BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t count, const int32_t* targets,
                    int64_t target_count, void* out, int64_t* reached);
 
+// Loads the batch kernels for the graph's weight type now (CUDA loads a kernel's code on its first launch by default,
+// CUDA_MODULE_LOADING=LAZY): at upload, so that a graph's first batch runs as fast as the next ones.
+void load_kernels(int32_t weight_type);
+
 }  // namespace gsssp::block_nf

@@ -13,6 +13,7 @@
 #include "common/memo.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"
+#include "common/row_stream.hpp"
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
 
@@ -166,6 +167,9 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
   // Pageable, and read only after the stream drained: the per-row counts come back through it.
   std::vector<unsigned long long> reached_buffer(kLanes);
   unsigned long long* reached_host = reached_buffer.data();
+  // Streamed rows (common/row_stream.hpp) leave `staged` to the caller's staging instead of `out`.
+  RowStream* const streamed = targets == nullptr ? query.rows : nullptr;
+  std::vector<int64_t> streamed_reached(streamed != nullptr ? kLanes : 0);
   BatchRun run;
   run.sources_per_launch = kLanes;
   for (int64_t first = 0; first < count; first += kLanes) {
@@ -180,7 +184,7 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
       GSSSP_CUDA_CHECK(cudaMemsetAsync(s.reached, 0, static_cast<size_t>(k) * sizeof(unsigned long long), stream));
       const dim3 grid(static_cast<unsigned>((n + 31) / 32), static_cast<unsigned>((k + 31) / 32));
       rows_kernel<D><<<grid, dim3(32, 8), 0, stream>>>(n, kLanes, k, s.dist, staged, s.reached, ws.counters());
-      if (reached != nullptr) {
+      if (reached != nullptr || streamed != nullptr) {
         GSSSP_CUDA_CHECK(cudaMemcpyAsync(reached_host, s.reached, static_cast<size_t>(k) * sizeof(unsigned long long),
                                          cudaMemcpyDeviceToHost, stream));
       }
@@ -189,6 +193,15 @@ BatchRun batch_typed(const QueryContext& query, const int64_t* sources, int64_t 
           kLanes, k, target_ids, target_count, s.dist, staged);
     }
     GSSSP_CUDA_CHECK(cudaGetLastError());
+    if (streamed != nullptr) {
+      ws.enqueue_counters_read();
+      GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+      for (int i = 0; i < k; ++i) streamed_reached[static_cast<size_t>(i)] = static_cast<int64_t>(reached_host[i]);
+      streamed->time_ms = run.time_ms;
+      streamed->rounds = run.rounds;
+      stream_rows(ws, *streamed, *query.cancelled, staged, first, k, row, streamed_reached.data(), ws.query_bytes());
+      continue;
+    }
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(static_cast<output*>(out) + first * row, staged,
                                      static_cast<size_t>(k) * static_cast<size_t>(row) * sizeof(output),
                                      cudaMemcpyDeviceToHost, stream));

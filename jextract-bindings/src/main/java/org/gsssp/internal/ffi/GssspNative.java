@@ -388,6 +388,67 @@ public class GssspNative extends GssspNative$shared {
         }
     }
 
+    private static class gsssp_cuda_versions {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_cuda_versions").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_cuda_versions"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_cuda_versions(int32_t *runtime, int32_t *driver)
+     * }
+     */
+    public static FunctionDescriptor gsssp_cuda_versions$descriptor() {
+        return gsssp_cuda_versions.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_cuda_versions(int32_t *runtime, int32_t *driver)
+     * }
+     */
+    public static MethodHandle gsssp_cuda_versions$handle() {
+        return gsssp_cuda_versions.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_cuda_versions(int32_t *runtime, int32_t *driver)
+     * }
+     */
+    public static MemorySegment gsssp_cuda_versions$address() {
+        return gsssp_cuda_versions.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_cuda_versions(int32_t *runtime, int32_t *driver)
+     * }
+     */
+    public static int gsssp_cuda_versions(MemorySegment runtime, MemorySegment driver) {
+        var mh$ = gsssp_cuda_versions.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_cuda_versions", runtime, driver);
+            }
+            return (int)mh$.invokeExact(runtime, driver);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class gsssp_last_error {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             GssspNative.C_POINTER    );
@@ -1316,6 +1377,75 @@ public class GssspNative extends GssspNative$shared {
                 traceDowncall("gsssp_device_graph_sssp_batch", graph, algorithm, sources, source_count, targets, target_count, options, distances, reached, stats);
             }
             return (int)mh$.invokeExact(graph, algorithm, sources, source_count, targets, target_count, options, distances, reached, stats);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class gsssp_device_graph_sssp_batch_rows {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_INT,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_LONG,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER,
+            GssspNative.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("gsssp_device_graph_sssp_batch_rows").orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + "gsssp_device_graph_sssp_batch_rows"));
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const gsssp_options *options, void *staging, int64_t staging_bytes, gsssp_rows_fn deliver, void *user_data, gsssp_stats *stats)
+     * }
+     */
+    public static FunctionDescriptor gsssp_device_graph_sssp_batch_rows$descriptor() {
+        return gsssp_device_graph_sssp_batch_rows.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const gsssp_options *options, void *staging, int64_t staging_bytes, gsssp_rows_fn deliver, void *user_data, gsssp_stats *stats)
+     * }
+     */
+    public static MethodHandle gsssp_device_graph_sssp_batch_rows$handle() {
+        return gsssp_device_graph_sssp_batch_rows.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const gsssp_options *options, void *staging, int64_t staging_bytes, gsssp_rows_fn deliver, void *user_data, gsssp_stats *stats)
+     * }
+     */
+    public static MemorySegment gsssp_device_graph_sssp_batch_rows$address() {
+        return gsssp_device_graph_sssp_batch_rows.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int gsssp_device_graph_sssp_batch_rows(gsssp_device_graph_t graph, int32_t algorithm, const int64_t *sources, int64_t source_count, const gsssp_options *options, void *staging, int64_t staging_bytes, gsssp_rows_fn deliver, void *user_data, gsssp_stats *stats)
+     * }
+     */
+    public static int gsssp_device_graph_sssp_batch_rows(MemorySegment graph, int algorithm, MemorySegment sources, long source_count, MemorySegment options, MemorySegment staging, long staging_bytes, MemorySegment deliver, MemorySegment user_data, MemorySegment stats) {
+        var mh$ = gsssp_device_graph_sssp_batch_rows.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("gsssp_device_graph_sssp_batch_rows", graph, algorithm, sources, source_count, options, staging, staging_bytes, deliver, user_data, stats);
+            }
+            return (int)mh$.invokeExact(graph, algorithm, sources, source_count, options, staging, staging_bytes, deliver, user_data, stats);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
