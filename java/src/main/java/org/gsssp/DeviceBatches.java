@@ -10,12 +10,16 @@ import java.util.concurrent.Future;
 import org.gsssp.internal.NativeGraph;
 import org.gsssp.internal.Status;
 import org.gsssp.internal.ffi.GssspNative;
+import org.gsssp.internal.ffi.gsssp_rows_fn;
 import org.gsssp.internal.ffi.gsssp_stats;
 
 /**
- * A {@link DeviceGraph}'s batches: AUTO's batch design ({@link #resolve}), the one-launch designs (many sources per
- * native call, two calls in turn so the next runs while the consumer reads this one's rows) and concurrent single
- * queries ({@link Batches}).
+ * A {@link DeviceGraph}'s batches: AUTO's batch design ({@link #resolve}), the one-launch designs and concurrent single
+ * queries ({@link Batches}). The block-per-source and lanes designs stream their rows: one native call for the batch,
+ * whose rows stay on the GPU and reach the consumer a few at a time through a small page-locked staging buffer
+ * ({@link #STAGING_BYTES}). Pinning a buffer for all of a batch's rows instead (2 GB for 1,000 sources on road NY)
+ * cost a first batch ten times a later one's time. Other one-launch designs run native calls of many sources into
+ * host buffers for all their rows, two calls in turn so the next runs while the consumer reads this one's rows.
  */
 final class DeviceBatches {
     /** See {@link DeviceGraph#BATCH_IN_FLIGHT}. */
@@ -30,6 +34,16 @@ final class DeviceBatches {
     /** Host memory of the one-launch batch design's row buffers together, at most (one buffer for a batch that fits). */
     static final long MULTI_HOST_BYTES = 2L << 30;
 
+    /**
+     * Page-locked staging of a streamed batch's rows (two halves in turn), at most: 16 MiB, or the system property
+     * {@code gsssp.batchStagingBytes}; always at least two rows. Pinning it takes milliseconds; its copies run at the
+     * bus's speed.
+     */
+    static final long STAGING_BYTES = Long.getLong("gsssp.batchStagingBytes", 16L << 20);
+
+    /** The batch whose rows the native call on this thread delivers (the upcall stub is one for all batches). */
+    private static final ThreadLocal<RowSink> SINK = new ThreadLocal<>();
+
     private final DeviceHandle device;
     private final DeviceQueries queries;
     private final BatchRowPool rowPool;
@@ -38,6 +52,8 @@ final class DeviceBatches {
         this.device = device;
         this.queries = queries;
         this.rowPool = new BatchRowPool(device);
+        // The upcall stub of streamed batches is made at upload (some milliseconds, once per JVM), not by a first batch.
+        java.util.Objects.requireNonNull(RowsStub.STUB);
     }
 
     /** See {@link DeviceGraph#queryBatch}. */
@@ -101,7 +117,13 @@ final class DeviceBatches {
         rowPool.freeIdle();
     }
 
-    /** The one-launch designs of {@link #run}: native calls of many sources, two in turn. */
+    /** The designs whose rows stream through a small staging buffer (gsssp_device_graph_sssp_batch_rows). */
+    static boolean streams(Algorithm algorithm) {
+        return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD
+                || algorithm == Algorithm.BLOCK_NEAR_FAR;
+    }
+
+    /** The one-launch designs of {@link #run}: streamed, or native calls of many sources, two in turn. */
     private void oneLaunchBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
         Graph graph = device.graph();
         java.util.Objects.requireNonNull(consumer, "consumer");
@@ -109,6 +131,10 @@ final class DeviceBatches {
             Checks.checkSource(graph, s);
         }
         if (sources.length == 0) {
+            return;
+        }
+        if (streams(algorithm)) {
+            streamedBatch(sources, algorithm, options, consumer);
             return;
         }
         long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
@@ -183,6 +209,133 @@ final class DeviceBatches {
                 runner.shutdownNow();
             }
             rowPool.give(buffers);
+        }
+    }
+
+    /**
+     * Rows per half of a streamed batch's staging: as many as {@link #STAGING_BYTES} holds, at least one, and no more
+     * than half the batch needs.
+     */
+    static long stagingRowsPerHalf(long rowBytes, int sources) {
+        long fit = STAGING_BYTES / 2 / Math.max(1, rowBytes);
+        return Math.max(1, Math.min(fit, (sources + 1) / 2));
+    }
+
+    /**
+     * A streamed batch: one native call; the rows of each launch cross the bus a half of the staging at a time, and
+     * the consumer reads one half while the next is copied into the other.
+     */
+    private void streamedBatch(int[] sources, Algorithm algorithm, Options options, BatchConsumer consumer) {
+        Graph graph = device.graph();
+        long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
+        long stagingBytes = 2 * stagingRowsPerHalf(rowBytes, sources.length) * rowBytes;
+        BatchRowPool.BatchRows buffers = rowPool.take(1, stagingBytes, 1);
+        RowSink sink = new RowSink(sources, algorithm, graph, device.device().name(), buffers.rows[0], rowBytes, consumer);
+        RowSink outer = SINK.get();
+        SINK.set(sink);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, sources.length);
+            for (int i = 0; i < sources.length; i++) {
+                ids.setAtIndex(ValueLayout.JAVA_LONG, i, sources[i]);
+            }
+            MemorySegment stats = gsssp_stats.allocate(arena);
+            int status = GssspNative.gsssp_device_graph_sssp_batch_rows(device.handle(), algorithm.code(), ids,
+                    sources.length, NativeGraph.queryOptions(options, arena), buffers.rows[0], stagingBytes,
+                    RowsStub.STUB, MemorySegment.NULL, stats);
+            sink.rethrow();
+            Status.checkQuery(status, algorithm.cliName() + " batch of " + sources.length + " sources on " + graph.name(),
+                    stats);
+        } finally {
+            if (outer == null) {
+                SINK.remove();
+            } else {
+                SINK.set(outer);
+            }
+            rowPool.give(buffers);
+        }
+    }
+
+    /** The one upcall stub of streamed batches: made once, when the first device graph is uploaded. */
+    static final class RowsStub {
+        static final MemorySegment STUB = gsssp_rows_fn.allocate(DeviceBatches::deliver, Arena.global());
+
+        private RowsStub() {}
+    }
+
+    /**
+     * The upcall: hands rows to the batch running on this thread. An exception must never unwind through the native
+     * frames (the JVM would stop): the sink keeps it and answers nonzero, the library stops the batch, and
+     * {@link #streamedBatch} rethrows it.
+     */
+    private static int deliver(long first, long count, MemorySegment rows, MemorySegment reached, MemorySegment soFar,
+            MemorySegment userData) {
+        RowSink sink = SINK.get();
+        if (sink == null) {
+            return 1;
+        }
+        return sink.deliver(first, count, rows, reached, soFar);
+    }
+
+    /** A streamed batch's consumer side: each delivered row becomes a {@link Result}, a view of the staging. */
+    private static final class RowSink {
+        private final int[] sources;
+        private final Algorithm algorithm;
+        private final Graph graph;
+        private final String deviceName;
+        private final MemorySegment staging;
+        private final long rowBytes;
+        private final BatchConsumer consumer;
+        private Throwable thrown;
+
+        RowSink(int[] sources, Algorithm algorithm, Graph graph, String deviceName, MemorySegment staging, long rowBytes,
+                BatchConsumer consumer) {
+            this.sources = sources;
+            this.algorithm = algorithm;
+            this.graph = graph;
+            this.deviceName = deviceName;
+            this.staging = staging;
+            this.rowBytes = rowBytes;
+            this.consumer = consumer;
+        }
+
+        int deliver(long first, long count, MemorySegment rows, MemorySegment reached, MemorySegment soFar) {
+            try {
+                // The rows lie in one half of the staging: a slice of it, bounds-checked, rather than the raw pointer.
+                MemorySegment half = staging.asSlice(rows.address() - staging.address(), count * rowBytes);
+                MemorySegment counts = reached.reinterpret(count * Long.BYTES);
+                MemorySegment s = soFar.reinterpret(gsssp_stats.layout().byteSize());
+                long distanceBytes = (long) graph.numVertices() * Long.BYTES;
+                for (int i = 0; i < count; i++) {
+                    int index = (int) (first + i);
+                    Stats row = new Stats(gsssp_stats.time_ms(s), gsssp_stats.total_ms(s), gsssp_stats.iterations(s),
+                            gsssp_stats.vertex_visits(s), gsssp_stats.edges_relaxed(s),
+                            counts.getAtIndex(ValueLayout.JAVA_LONG, i), gsssp_stats.peak_device_memory(s), 0.0, 0, 0.0);
+                    Result r = new Result(sources[index], graph.weightType(), half.asSlice(i * rowBytes, distanceBytes),
+                            null, graph.ids(), algorithm, deviceName, row, java.util.List.of()).bindGraph(graph);
+                    try {
+                        consumer.accept(index, r);
+                    } finally {
+                        r.close();  // the staging takes later rows: reads after accept throw
+                    }
+                }
+                return 0;
+            } catch (Throwable t) {
+                thrown = t;
+                return 1;
+            }
+        }
+
+        /** What the consumer threw, if anything: it ends the batch instead of the library's "stopped" status. */
+        void rethrow() {
+            if (thrown instanceof RuntimeException e) {
+                throw e;
+            }
+            if (thrown instanceof Error e) {
+                throw e;
+            }
+            if (thrown != null) {
+                throw new GssspException("batch failed: " + thrown, thrown);
+            }
         }
     }
 

@@ -309,8 +309,10 @@ public final class DeviceGraph implements AutoCloseable {
      *   <li>{@link Algorithm#MULTI_BELLMAN_FORD} without predecessors: <em>one launch for many sources</em>. Up to
      *       128 sources are searched together (a warp lane per source, each edge read once for all of them), in
      *       native calls of up to {@value #MULTI_CHUNK_MAX} sources.</li>
-     *   <li>For these, while the consumer reads one call's rows, the next call runs. Host memory: at most 2 GiB of
-     *       rows (page-locked when a GPU is present), kept for the next batch until this graph closes.</li>
+     *   <li>For these, the rows stay on the GPU and cross the bus a few at a time through a small page-locked
+     *       staging buffer (16 MiB, at least two rows; kept for the next batch until this graph closes): the consumer
+     *       reads some rows while the next ones are copied. A first batch then costs about what a later one does:
+     *       pinning host memory for all of a batch's rows cost more than its search.</li>
      *   <li>any other algorithm, or predecessors: <em>concurrent queries</em> (the concurrency model in the README:
      *       each query in flight takes a share of the GPU). At most {@link #BATCH_IN_FLIGHT} run at a time, each
      *       into pinned output buffers of its own that serve the next source once the consumer has read the

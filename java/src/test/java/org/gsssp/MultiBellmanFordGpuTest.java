@@ -175,6 +175,30 @@ class MultiBellmanFordGpuTest {
     }
 
     @Test
+    void rowsLargerThanTheStagingStreamInOrderAndRight() {
+        // 2 MB rows: the 16 MiB staging holds four a half, so the rows of 41 sources cross in eleven halves.
+        Spec spec = new Spec(Shape.GRID, 250_000, 11, WeightType.INT32, 1000, 0);
+        try (Graph g = RandomGraphs.build(spec); DeviceGraph dg = DeviceGraph.upload(g)) {
+            int[] sources = randomSources(g, 41, 11);
+            List<String> problems = new ArrayList<>();
+            for (Algorithm design : List.of(Algorithm.BLOCK_NEAR_FAR, Algorithm.MULTI_BELLMAN_FORD)) {
+                int[] next = {0};
+                dg.queryBatch(sources, design, BatchTest.NO_TREE, (i, r) -> {
+                    if (i != next[0]++) {
+                        problems.add(design + ": row " + i + " came when row " + (next[0] - 1) + " was due");
+                    }
+                    if (i % 5 == 0 || i == sources.length - 1) {
+                        Verifier.check(g, r, Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA)).ifPresent(
+                                x -> problems.add(spec + " (seed " + spec.seed() + ") " + design + " row " + i + ": " + x));
+                    }
+                });
+                assertEquals(sources.length, next[0], design + ": every row once");
+            }
+            assertTrue(problems.isEmpty(), problems.toString());
+        }
+    }
+
+    @Test
     void closingTheGraphEndsAOneLaunchBatchWithGraphClosed() throws Exception {
         Spec spec = new Spec(Shape.GRID, 250_000, 7, WeightType.INT32, 1000, 0);
         try (Graph g = RandomGraphs.build(spec)) {
