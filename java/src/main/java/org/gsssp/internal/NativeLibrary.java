@@ -158,6 +158,35 @@ public final class NativeLibrary {
         return GssspNative.gsssp_version().getString(0);
     }
 
+    /**
+     * The CUDA runtime's version, linked statically into the native library, and the installed NVIDIA driver's, as
+     * cudaRuntimeGetVersion and cudaDriverGetVersion give them (1000 &times; major + 10 &times; minor: 12080 for 12.8).
+     * Loads the library if needed.
+     *
+     * @return {runtime, driver}; the driver's is 0 where no NVIDIA driver is installed
+     * @throws NativeLibraryException if the library cannot be loaded
+     */
+    public static int[] cudaVersions() {
+        ensureLoaded();
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment runtime = arena.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
+            java.lang.foreign.MemorySegment driver = arena.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
+            Status.check(GssspNative.gsssp_cuda_versions(runtime, driver), "reading the CUDA runtime's and driver's versions");
+            return new int[] {runtime.get(java.lang.foreign.ValueLayout.JAVA_INT, 0),
+                driver.get(java.lang.foreign.ValueLayout.JAVA_INT, 0)};
+        }
+    }
+
+    /**
+     * A CUDA version code as "major.minor".
+     *
+     * @param code 1000 &times; major + 10 &times; minor, as {@link #cudaVersions()} gives it
+     * @return e.g. "12.8" for 12080
+     */
+    public static String cudaVersionText(int code) {
+        return (code / 1000) + "." + (code % 1000) / 10;
+    }
+
     private static void checkVersion(Path library) {
         String nativeVersion = GssspNative.gsssp_version().getString(0);
         String jarVersion = jarVersion();

@@ -27,11 +27,21 @@ class InfoAndVersionTest {
         List<String> lines = r.out().lines().toList();
         assertEquals("gsssp " + NativeLibrary.jarVersion(), lines.get(0));
         assertTrue(lines.get(1).startsWith("native library " + NativeLibrary.nativeVersion() + " ("), r.out());
-        assertTrue(lines.get(2).startsWith("CUDA runtime "), r.out());
-        if (Devices.available()) {
-            assertTrue(lines.get(3).startsWith("GPU 0: " + Devices.info(0).name()), r.out());
+        int[] cuda = NativeLibrary.cudaVersions();
+        assertTrue(cuda[0] >= 11000, "a CUDA runtime of 11.0 or newer: " + cuda[0]);
+        assertTrue(lines.get(2).startsWith("CUDA runtime " + NativeLibrary.cudaVersionText(cuda[0]) + " ("), r.out());
+        assertTrue(lines.get(2).matches("CUDA runtime \\d+\\.\\d+ .*"), r.out());
+        if (cuda[1] == 0) {
+            assertEquals("NVIDIA driver: none (no CUDA driver installed)", lines.get(3), r.out());
+            assertTrue(!Devices.available(), "a GPU answers although no driver does");
         } else {
-            assertTrue(lines.get(3).startsWith("GPU: none"), r.out());
+            assertTrue(lines.get(3).startsWith("NVIDIA driver: supports CUDA " + NativeLibrary.cudaVersionText(cuda[1])),
+                    r.out());
+        }
+        if (Devices.available()) {
+            assertTrue(lines.get(4).startsWith("GPU 0: " + Devices.info(0).name()), r.out());
+        } else {
+            assertTrue(lines.get(4).startsWith("GPU: none"), r.out());
         }
         assertTrue(lines.get(lines.size() - 1).startsWith("Java " + System.getProperty("java.version")), r.out());
         for (String command : new String[] {"solve", "serve", "generate", "info"}) {
