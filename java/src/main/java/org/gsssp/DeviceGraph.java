@@ -302,13 +302,11 @@ public final class DeviceGraph implements AutoCloseable {
      * Queries several sources at once on the GPU and streams their answers out, by one of these designs:
      * <ul>
      *   <li>{@link Algorithm#BLOCK_BELLMAN_FORD} without predecessors: <em>a thread block per source</em>, thousands
-     *       of sources per launch (graphs whose distances fit one block's shared memory), in native calls of up to
-     *       8,192 sources;</li>
+     *       of sources per launch (up to 8,192; graphs whose distances fit one block's shared memory);</li>
      *   <li>{@link Algorithm#BLOCK_NEAR_FAR} without predecessors: <em>a thread block per source</em> running
      *       Near-Far in global memory, any graph, as many sources per launch as fit its device-memory budget;</li>
      *   <li>{@link Algorithm#MULTI_BELLMAN_FORD} without predecessors: <em>one launch for many sources</em>. Up to
-     *       128 sources are searched together (a warp lane per source, each edge read once for all of them), in
-     *       native calls of up to {@value #MULTI_CHUNK_MAX} sources.</li>
+     *       128 sources are searched together (a warp lane per source, each edge read once for all of them).</li>
      *   <li>For these, the rows stay on the GPU and cross the bus a few at a time through a small page-locked
      *       staging buffer (16 MiB, at least two rows; kept for the next batch until this graph closes): the consumer
      *       reads some rows while the next ones are copied. A first batch then costs about what a later one does:
@@ -341,7 +339,10 @@ public final class DeviceGraph implements AutoCloseable {
      */
     public static final int BATCH_IN_FLIGHT = DeviceBatches.BATCH_IN_FLIGHT;
 
-    /** Sources per native call of the multi-bf batch design (four launches of 128). */
+    /**
+     * Sources per native call of the multi-bf batch design when its rows go to host buffers for whole calls (four
+     * launches of 128); {@link #queryBatch} now streams them in one call, and this bound serves no batch of its own.
+     */
     public static final int MULTI_CHUNK_MAX = DeviceBatches.MULTI_CHUNK_MAX;
 
     /**
