@@ -128,6 +128,14 @@ class PhastGpuTest {
                     }
                 }
             }
+            // Empty matrices have no cells to launch for.
+            try (DistanceMatrix none = dg.matrix(new int[0], targets, Algorithm.PHAST);
+                    DistanceMatrix noColumns = dg.matrix(sources, new int[0], Algorithm.PHAST)) {
+                assertEquals(0, none.rows(), label);
+                assertEquals(targets.length, none.columns(), label);
+                assertEquals(sources.length, noColumns.rows(), label);
+                assertEquals(0, noColumns.columns(), label);
+            }
         } finally {
             reference.forEach(Result::close);
         }
