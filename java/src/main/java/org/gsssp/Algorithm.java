@@ -16,7 +16,8 @@ public enum Algorithm {
      * Chosen per graph by {@link #chooseAuto(Graph, boolean)}, in this order: a negative weight gives {@link #HBF}
      * with a GPU and {@link #CPU_BELLMAN_FORD} without one; no GPU gives {@link #CPU_DIJKSTRA}; fewer than
      * {@link #AUTO_GPU_MIN_EDGES} edges give {@link #CPU_DIJKSTRA} (the CPU answers sooner); anything else
-     * gives {@link #ADDS}.
+     * gives {@link #ADDS}. On a {@link DeviceGraph} whose graph carries a contraction hierarchy, {@link #PHAST}
+     * replaces ADDS for queries without a cutoff ({@link DeviceGraph#chooseQuery}).
      */
     AUTO(-1, "auto", false),
     /**
