@@ -75,8 +75,9 @@ final class DeviceBatches {
             }
             return algorithm;
         }
-        return Algorithm.chooseBatchOnGpu(device.graph(), device.blockFit(), options.computePredecessors(),
-                device.autoHierarchy(), options);
+        int fit = device.blockFit();
+        return device.withHierarchy(hierarchy -> Algorithm.chooseBatchOnGpu(device.graph(), fit,
+                options.computePredecessors(), hierarchy, options));
     }
 
     /**

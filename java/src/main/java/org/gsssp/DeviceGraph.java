@@ -214,8 +214,8 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * One query. {@link Algorithm#AUTO} follows {@link #chooseQuery} (PHAST where a hierarchy is attached);
-     * CPU_DIJKSTRA runs on the host graph. The distances land in pooled host memory (pinned, filled by one DMA): close the Result to give
-     * it back at once, or let the garbage collector do it.
+     * CPU_DIJKSTRA runs on the host graph. The distances land in pooled host memory (pinned, filled by one DMA):
+     * close the Result to give it back at once, or let the garbage collector do it.
      *
      * @param source    the source's internal id
      * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
@@ -328,8 +328,8 @@ public final class DeviceGraph implements AutoCloseable {
      * ({@link #attach(ContractionHierarchy)}): RPHAST on the device where {@link #chooseBatch} picks
      * {@link Algorithm#PHAST} (a 1,000 x 1,000 matrix on road NY took 15.4 ms against the host bucket CH's 90.6 ms on an
      * H100: docs/performance.md, PHAST), else the hierarchy's bucket search on the host. Without one, by AUTO's
-     * batch design ({@link #chooseBatch}): a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD} or {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns
-     * crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
+     * batch design ({@link #chooseBatch}): a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD} or
+     * {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
      * else one resident query per source (ADDS, or H-BF for negative weights), several in flight at once, each sending
      * back only its row.
      *

@@ -153,7 +153,7 @@ final class DeviceHandle {
      */
     Algorithm resolve(Algorithm algorithm, Options options) {
         if (algorithm == Algorithm.AUTO) {
-            return Algorithm.chooseAutoOnDevice(graph, autoHierarchy(), options);
+            return withHierarchy(hierarchy -> Algorithm.chooseAutoOnDevice(graph, hierarchy, options));
         }
         if (algorithm.needsHierarchy()) {
             requireHierarchy();
@@ -185,6 +185,16 @@ final class DeviceHandle {
 
     boolean hierarchyOnDevice() {
         return hierarchyOnDevice;
+    }
+
+    /**
+     * An AUTO rule's answer given whether a hierarchy is at hand: its PHAST where the rule picks PHAST with one and the
+     * graph's attached hierarchy is on the device ({@link #autoHierarchy}; so a query the rule keeps off PHAST, such
+     * as one with a cutoff, copies nothing), else its answer without one.
+     */
+    Algorithm withHierarchy(java.util.function.Function<Boolean, Algorithm> rule) {
+        Algorithm withOne = rule.apply(true);
+        return withOne == Algorithm.PHAST && autoHierarchy() ? withOne : rule.apply(false);
     }
 
     /**

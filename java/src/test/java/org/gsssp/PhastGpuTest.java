@@ -257,6 +257,9 @@ class PhastGpuTest {
             try {
                 ch.attach();  // on the host graph only: the device graph copies it at the first query that needs it
                 assertFalse(dg.hasHierarchy());
+                Options cutoff = Options.builder().cutoff(5_000).build();
+                assertEquals(Algorithm.ADDS, dg.chooseQuery(Algorithm.AUTO, cutoff));
+                assertFalse(dg.hasHierarchy(), "a query AUTO keeps off PHAST copies nothing");
                 try (Result r = dg.query(sources[0]); Result ref = Sssp.solve(g, sources[0], Algorithm.CPU_DIJKSTRA)) {
                     assertEquals(Algorithm.PHAST, r.algorithm());
                     assertEquals(Optional.empty(), Verifier.check(g, r, ref));
@@ -289,7 +292,6 @@ class PhastGpuTest {
                     }
                 }
                 // a cutoff keeps ADDS, which explores only the ball
-                Options cutoff = Options.builder().cutoff(5_000).build();
                 assertEquals(Algorithm.ADDS, dg.chooseQuery(Algorithm.AUTO, cutoff));
                 try (Result r = dg.query(sources[2], Algorithm.AUTO, cutoff)) {
                     assertEquals(Algorithm.ADDS, r.algorithm());
