@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.gsssp.Algorithm;
 import org.gsssp.ContractionHierarchy;
@@ -19,15 +20,17 @@ import org.gsssp.Graph;
 import org.gsssp.Options;
 import org.gsssp.Result;
 import org.gsssp.Sssp;
+import org.gsssp.cli.SolveCommandTest.Run;
 import org.gsssp.generate.GraphGenerator;
 import org.gsssp.generate.RoadSpec;
 import org.gsssp.generate.WeightSpec;
 import org.gsssp.testing.GpuTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * serve --hierarchy on a GPU, wired as ServeCommand wires it: the hierarchy goes to the device graph too, /matrix runs
- * RPHAST there and equals CPU Dijkstra, /distance still answers from the host hierarchy.
+ * RPHAST there and equals CPU Dijkstra, /distance still answers from the host hierarchy; info --hierarchy reports PHAST.
  */
 @GpuTest
 class HierarchyServeGpuTest {
@@ -81,5 +84,23 @@ class HierarchyServeGpuTest {
                 }
             }
         }
+    }
+
+    /** info --hierarchy on a road graph above AUTO's crossover reports PHAST for queries and batches, RPHAST for matrices. */
+    @Test
+    void infoReportsPhastWithAHierarchy(@TempDir Path dir) throws Exception {
+        Path graph = dir.resolve("road.gr");
+        Path ch = dir.resolve("road.ch");
+        assertEquals(0, SolveCommandTest.run("generate", "road:150x150,hw=8,seed=4752,w=1..1000", "-o", graph.toString()).exit());
+        Run prepared = SolveCommandTest.run("prepare", "--graph", graph.toString(), "-o", ch.toString());
+        assertEquals(0, prepared.exit(), prepared.out() + prepared.err());
+        Run r = SolveCommandTest.run("info", "--graph", graph.toString(), "--hierarchy", ch.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("query     phast (a contraction hierarchy is attached"), r.out());
+        assertTrue(r.out().contains("batch     phast ("), r.out());
+        assertTrue(r.out().contains("matrix    phast (RPHAST"), r.out());
+        Run without = SolveCommandTest.run("info", "--graph", graph.toString());
+        assertEquals(0, without.exit(), without.out() + without.err());
+        assertTrue(without.out().contains("query     adds ("), without.out());
     }
 }
