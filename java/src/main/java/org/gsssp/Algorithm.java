@@ -260,8 +260,8 @@ public enum Algorithm {
      * AUTO's choice on a {@link DeviceGraph} whose graph carries a contraction hierarchy
      * ({@link ContractionHierarchy#attach()} or {@link DeviceGraph#attach(ContractionHierarchy)}): {@link #PHAST} where
      * {@link #chooseAuto(Graph, boolean)} would run a GPU algorithm on int32, non-negative weights, and the query has
-     * no cutoff; otherwise that choice. PHAST sweeps the whole graph, and on road NY its whole call took 0.31 ms
-     * against ADDS's 4.0 ms (docs/performance.md, PHAST). A cutoff keeps ADDS, which explores only the ball: PHAST
+     * no cutoff; otherwise that choice. PHAST sweeps the whole graph, and on road NY a whole native call took
+     * 0.31 ms against ADDS's 4.0 ms (docs/performance.md, PHAST). A cutoff keeps ADDS, which explores only the ball: PHAST
      * would sweep every vertex and then clear those beyond, whose cost grows with the graph, not the ball.
      *
      * @param graph     the graph, open

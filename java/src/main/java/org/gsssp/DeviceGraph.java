@@ -171,9 +171,9 @@ public final class DeviceGraph implements AutoCloseable {
      * The algorithm a single query on this graph runs: anything but AUTO stays; AUTO follows
      * {@link Algorithm#chooseAuto(Graph, boolean)} with a GPU, except that where the graph carries a contraction
      * hierarchy ({@link #attach(ContractionHierarchy)}), the weights are int32 and non-negative, the options ask for no
-     * cutoff and that rule picks a GPU algorithm, it picks {@link Algorithm#PHAST} (on road NY on an H100 a PHAST call
-     * took 0.31 ms, ADDS's 4.0 ms: docs/performance.md, PHAST). A cutoff keeps ADDS, which explores only the ball.
-     * Asking may copy the graph's attached hierarchy to the device.
+     * cutoff and that rule picks a GPU algorithm, it picks {@link Algorithm#PHAST} (on road NY on an H100 a whole
+     * native PHAST call took 0.31 ms, ADDS's 4.0 ms: docs/performance.md, PHAST). A cutoff keeps ADDS, which
+     * explores only the ball. Asking may copy the graph's attached hierarchy to the device.
      *
      * @param algorithm the caller's algorithm
      * @param options   the query's options
