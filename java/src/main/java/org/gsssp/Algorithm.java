@@ -16,7 +16,8 @@ public enum Algorithm {
      * Chosen per graph by {@link #chooseAuto(Graph, boolean)}, in this order: a negative weight gives {@link #HBF}
      * with a GPU and {@link #CPU_BELLMAN_FORD} without one; no GPU gives {@link #CPU_DIJKSTRA}; fewer than
      * {@link #AUTO_GPU_MIN_EDGES} edges give {@link #CPU_DIJKSTRA} (the CPU answers sooner); anything else
-     * gives {@link #ADDS}.
+     * gives {@link #ADDS}. On a {@link DeviceGraph} whose graph carries a contraction hierarchy, {@link #PHAST}
+     * replaces ADDS for queries without a cutoff ({@link DeviceGraph#chooseQuery}).
      */
     AUTO(-1, "auto", false),
     /**
@@ -256,6 +257,40 @@ public enum Algorithm {
     }
 
     /**
+     * AUTO's choice on a {@link DeviceGraph} whose graph carries a contraction hierarchy
+     * ({@link ContractionHierarchy#attach()} or {@link DeviceGraph#attach(ContractionHierarchy)}): {@link #PHAST} where
+     * {@link #chooseAuto(Graph, boolean)} would run a GPU algorithm on int32, non-negative weights, and the query has
+     * no cutoff; otherwise that choice. PHAST sweeps the whole graph, and on road NY a whole native call took
+     * 0.31 ms against ADDS's 4.0 ms (docs/performance.md, PHAST). A cutoff keeps ADDS, which explores only the ball: PHAST
+     * would sweep every vertex and then clear those beyond, whose cost grows with the graph, not the ball.
+     *
+     * @param graph     the graph, open
+     * @param hierarchy whether a hierarchy of the graph is attached (and on the device, or can be copied there)
+     * @param options   the query's options (a cutoff keeps the search algorithms)
+     * @return the algorithm a single query runs, never AUTO
+     */
+    static Algorithm chooseAutoOnDevice(Graph graph, boolean hierarchy, Options options) {
+        Algorithm single = chooseAuto(graph, true);
+        return hierarchy && phastFits(graph, single, options) ? PHAST : single;
+    }
+
+    /**
+     * {@link #chooseAutoOnGpu(Graph)} on a device graph that may carry a hierarchy (a resident result is computed on the
+     * GPU whatever the graph's size): {@link #PHAST} where the hierarchy is there and the weights and options allow it
+     * (int32, non-negative, no cutoff).
+     */
+    static Algorithm chooseAutoOnGpu(Graph graph, boolean hierarchy, Options options) {
+        Algorithm gpu = chooseAutoOnGpu(graph);
+        return hierarchy && phastFits(graph, gpu, options) ? PHAST : gpu;
+    }
+
+    /** Whether AUTO's PHAST rule applies: a GPU choice, int32 non-negative weights, no cutoff. */
+    private static boolean phastFits(Graph graph, Algorithm single, Options options) {
+        return single.requiresGpu() && graph.weightType() == WeightType.INT32 && !graph.hasNegativeWeight()
+                && options.cutoff().isEmpty();
+    }
+
+    /**
      * AUTO's degree bound for {@link #BLOCK_NEAR_FAR} batches: graphs with at most this many edges per vertex (road
      * networks, grids, meshes: long shortest paths and narrow frontiers, which leave most of the GPU idle under one
      * search) run a block per source whatever their size; so do graphs of at most {@link #AUTO_BLOCK_NF_MAX_VERTICES}
@@ -293,7 +328,28 @@ public enum Algorithm {
      * @return the algorithm or design the batch runs, never AUTO
      */
     static Algorithm chooseBatchOnGpu(Graph graph, int blockFit, boolean predecessors) {
+        return chooseBatchOnGpu(graph, blockFit, predecessors, false, Options.defaults());
+    }
+
+    /**
+     * {@link #chooseBatchOnGpu(Graph, int, boolean)} on a device graph that may carry a contraction hierarchy: with
+     * one, where {@link #chooseAutoOnDevice} picks {@link #PHAST}, a batch runs PHAST (without predecessors, up to
+     * 256 sources swept together; with them, concurrent PHAST queries) and a matrix RPHAST. On road NY a 1,000 x
+     * 1,000 matrix took 15.4 ms by RPHAST against 90.6 ms by the host's bucket CH on 16 threads, and a batch of 64
+     * rows 0.091 ms a row (docs/performance.md, PHAST). Otherwise the rule above.
+     *
+     * @param graph        the graph, open
+     * @param blockFit     {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2
+     * @param predecessors whether the batch's answers need predecessors
+     * @param hierarchy    whether a hierarchy of the graph is attached (and on the device, or can be copied there)
+     * @param options      the batch's options (a cutoff keeps the search designs)
+     * @return the algorithm or design the batch runs, never AUTO
+     */
+    static Algorithm chooseBatchOnGpu(Graph graph, int blockFit, boolean predecessors, boolean hierarchy, Options options) {
         Algorithm single = chooseAuto(graph, true);
+        if (hierarchy && phastFits(graph, single, options)) {
+            return PHAST;
+        }
         if (predecessors || graph.hasNegativeWeight()) {
             return single;
         }

@@ -519,9 +519,11 @@ public final class ContractionHierarchy implements AutoCloseable {
     /**
      * Attaches this hierarchy to its graph: from now on the graph's pair and matrix queries answer from it —
      * {@link Sssp#distances}, {@link Sssp#distancesAsLong}, {@link Sssp#path}, {@link Sssp#matrix} and, on a
-     * {@link DeviceGraph} of the graph, {@code distances}, {@code distancesAsLong}, {@code path} and AUTO's
-     * {@code matrix}. One-to-all queries ({@code solve}, {@code query}) are unchanged. Replaces a hierarchy attached
-     * before; closing this one detaches it.
+     * {@link DeviceGraph} of the graph, {@code distances}, {@code distancesAsLong} and {@code path}. On a
+     * {@code DeviceGraph} of the graph, AUTO's one-to-all queries, batches and matrices also run {@link Algorithm#PHAST}
+     * (RPHAST for a matrix; see {@link DeviceGraph#attach(ContractionHierarchy)}, which copies the hierarchy to the
+     * device at once instead of at the first such query). {@link Sssp#solve} is unchanged. Replaces a hierarchy
+     * attached before; closing this one detaches it.
      *
      * @return this hierarchy
      * @throws GraphClosedException if the hierarchy is closed
@@ -532,6 +534,27 @@ public final class ContractionHierarchy implements AutoCloseable {
         }
         graph.attachHierarchy(this);
         return this;
+    }
+
+    /**
+     * Copies this hierarchy to a device graph of its graph for {@link Algorithm#PHAST}
+     * ({@code gsssp_device_graph_attach_ch}: its downward arcs renumbered by level; the device keeps no reference to
+     * this hierarchy). Called by {@link DeviceHandle}, which copies at most once.
+     */
+    void copyTo(DeviceHandle device) {
+        gate.enter();
+        try {
+            device.enter();
+            try {
+                Status.check(GssspNative.gsssp_device_graph_attach_ch(device.handle(), handle),
+                        "attaching the contraction hierarchy of " + graph.name() + " to its device graph on "
+                                + device.device().name());
+            } finally {
+                device.exit();
+            }
+        } finally {
+            gate.exit();
+        }
     }
 
     /** Detaches this hierarchy from its graph if it is the one attached (the graph's queries search again). */

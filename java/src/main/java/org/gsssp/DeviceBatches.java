@@ -28,6 +28,9 @@ final class DeviceBatches {
     /** Sources per native call of the multi-bf batch design (four launches of 128). */
     static final int MULTI_CHUNK_MAX = 512;
 
+    /** Sources per native call of a PHAST batch (four sweeps of its 256 lanes). */
+    static final int PHAST_CHUNK_MAX = 1024;
+
     /** Sources per native call of the block-per-source batch design (a launch of up to 8,192 blocks). */
     static final int BLOCK_CHUNK_MAX = 8_192;
 
@@ -77,12 +80,20 @@ final class DeviceBatches {
         }
     }
 
-    /** The algorithm a batch runs: anything but AUTO stays; AUTO follows {@link Algorithm#chooseBatchOnGpu}. */
+    /**
+     * The algorithm a batch runs: anything but AUTO stays (PHAST making sure the hierarchy is on the device); AUTO
+     * follows {@link Algorithm#chooseBatchOnGpu(Graph, int, boolean, boolean, Options)}.
+     */
     Algorithm resolve(Algorithm algorithm, Options options, int sourceCount) {
         if (algorithm != Algorithm.AUTO) {
+            if (algorithm.needsHierarchy()) {
+                device.requireHierarchy();
+            }
             return algorithm;
         }
-        return Algorithm.chooseBatchOnGpu(device.graph(), device.blockFit(), options.computePredecessors());
+        int fit = device.blockFit();
+        return device.withHierarchy(hierarchy -> Algorithm.chooseBatchOnGpu(device.graph(), fit,
+                options.computePredecessors(), hierarchy, options));
     }
 
     /**
@@ -109,7 +120,7 @@ final class DeviceBatches {
     /** The designs that run a batch in launches of many sources (gsssp_device_graph_sssp_batch). */
     static boolean oneLaunch(Algorithm algorithm) {
         return algorithm == Algorithm.MULTI_BELLMAN_FORD || algorithm == Algorithm.BLOCK_BELLMAN_FORD
-                || algorithm == Algorithm.BLOCK_NEAR_FAR;
+                || algorithm == Algorithm.BLOCK_NEAR_FAR || algorithm == Algorithm.PHAST;
     }
 
     /** Frees the kept row buffers (when the device graph closes). */
@@ -138,7 +149,9 @@ final class DeviceBatches {
             return;
         }
         long rowBytes = Math.max(8L, (long) graph.numVertices() * Long.BYTES);
-        int most = algorithm == Algorithm.MULTI_BELLMAN_FORD ? MULTI_CHUNK_MAX : BLOCK_CHUNK_MAX;
+        int most = algorithm == Algorithm.MULTI_BELLMAN_FORD ? MULTI_CHUNK_MAX
+                : algorithm == Algorithm.PHAST ? PHAST_CHUNK_MAX : BLOCK_CHUNK_MAX;
+        int lanes = algorithm == Algorithm.MULTI_BELLMAN_FORD ? 128 : algorithm == Algorithm.PHAST ? 256 : 1;
         int chunk;
         int buffersNeeded;
         if (sources.length <= most && sources.length * rowBytes <= MULTI_HOST_BYTES) {
@@ -146,8 +159,8 @@ final class DeviceBatches {
             buffersNeeded = 1;
         } else {
             chunk = (int) Math.max(1, Math.min(most, MULTI_HOST_BYTES / 2 / rowBytes));
-            if (algorithm == Algorithm.MULTI_BELLMAN_FORD && chunk >= 128) {
-                chunk -= chunk % 128;  // whole launches of its 128 lanes
+            if (chunk >= lanes) {
+                chunk -= chunk % lanes;  // whole launches of the design's lanes (128 for multi-bf, 256 for PHAST)
             }
             int calls = (sources.length + chunk - 1) / chunk;
             chunk = (sources.length + calls - 1) / calls;  // calls of equal size: a short last call would idle the GPU

@@ -123,6 +123,68 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
+     * Attaches a contraction hierarchy of this graph: copies it to the device for {@link Algorithm#PHAST} now (its
+     * downward arcs renumbered by level, 8 bytes per downward arc and 12 per vertex of device memory; 33.7 ms for road
+     * NY on an H100), and {@link ContractionHierarchy#attach() attaches} it to the host graph. From then on:
+     * <ul>
+     *   <li>AUTO's one-to-all queries ({@code query}, {@code queryResident}) and {@code queryBatch} rows run PHAST, and
+     *       AUTO's {@code matrix} runs RPHAST, where the weights are int32 and non-negative, the query has no cutoff
+     *       and AUTO would run a GPU algorithm ({@link #chooseQuery}, {@link #chooseBatch});</li>
+     *   <li>{@code distances}, {@code distancesAsLong} and {@code path} answer from the hierarchy on the host (a
+     *       point-to-point query takes tens of microseconds, a GPU query milliseconds).</li>
+     * </ul>
+     * {@link ContractionHierarchy#attach()} alone has the same effect, the copy then being made at the first query
+     * that needs it. The device keeps its copy until this device graph closes, so the hierarchy may be closed:
+     * detaching or closing it returns AUTO to the search algorithms, while a query naming PHAST still sweeps the
+     * copy. A graph takes one copy: attaching a second hierarchy of the same graph only attaches it on the host
+     * (every hierarchy of a graph gives the same distances).
+     *
+     * @param hierarchy a hierarchy built or loaded for {@link #graph()}, open
+     * @return this device graph
+     * @throws IllegalArgumentException if the hierarchy is of another graph
+     * @throws UnsupportedInputException if the graph's weights are float32 or negative
+     * @throws DeviceMemoryException if the hierarchy does not fit in the device's memory
+     * @throws GraphClosedException if this device graph or the hierarchy is closed
+     */
+    public DeviceGraph attach(ContractionHierarchy hierarchy) {
+        java.util.Objects.requireNonNull(hierarchy, "hierarchy");
+        if (hierarchy.graph() != graph()) {
+            throw new IllegalArgumentException("the contraction hierarchy is of " + hierarchy.graph().name()
+                    + ", not of this device graph's " + graph().name() + " (build or load it for the same Graph)");
+        }
+        handle.attachHierarchy(hierarchy);
+        hierarchy.attach();
+        return this;
+    }
+
+    /**
+     * Whether a contraction hierarchy is on the device, so that {@link Algorithm#PHAST} can run.
+     *
+     * @return true once {@link #attach(ContractionHierarchy)}, or a query on a graph carrying a hierarchy, has copied
+     *         one to the device
+     */
+    public boolean hasHierarchy() {
+        return handle.hierarchyOnDevice();
+    }
+
+    /**
+     * The algorithm a single query on this graph runs: anything but AUTO stays; AUTO follows
+     * {@link Algorithm#chooseAuto(Graph, boolean)} with a GPU, except that where the graph carries a contraction
+     * hierarchy ({@link #attach(ContractionHierarchy)}), the weights are int32 and non-negative, the options ask for no
+     * cutoff and that rule picks a GPU algorithm, it picks {@link Algorithm#PHAST} (on road NY on an H100 a whole
+     * native PHAST call took 0.31 ms, ADDS's 4.0 ms: docs/performance.md, PHAST). A cutoff keeps ADDS, which
+     * explores only the ball. Asking may copy the graph's attached hierarchy to the device.
+     *
+     * @param algorithm the caller's algorithm
+     * @param options   the query's options
+     * @return the algorithm the query runs, never AUTO
+     * @throws UnsupportedInputException if {@code algorithm} is PHAST and no hierarchy is attached
+     */
+    public Algorithm chooseQuery(Algorithm algorithm, Options options) {
+        return handle.resolve(algorithm, options);
+    }
+
+    /**
      * A query with {@link Algorithm#AUTO} and default options (predecessors included); see
      * {@link #query(int, Algorithm, Options)}.
      *
@@ -151,9 +213,9 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * One query. {@link Algorithm#AUTO} follows {@link Algorithm#chooseAuto}; CPU_DIJKSTRA runs on the host
-     * graph. The distances land in pooled host memory (pinned, filled by one DMA): close the Result to give
-     * it back at once, or let the garbage collector do it.
+     * One query. {@link Algorithm#AUTO} follows {@link #chooseQuery} (PHAST where a hierarchy is attached);
+     * CPU_DIJKSTRA runs on the host graph. The distances land in pooled host memory (pinned, filled by one DMA):
+     * close the Result to give it back at once, or let the garbage collector do it.
      *
      * @param source    the source's internal id
      * @param algorithm the algorithm; {@link Algorithm#AUTO} chooses one for the graph
@@ -191,7 +253,7 @@ public final class DeviceGraph implements AutoCloseable {
      * One query whose result stays on the GPU: only what is read from the {@link DeviceResult} crosses the
      * bus (one distance, a few, a path, or all on demand). Close it when done. AUTO follows
      * {@link Algorithm#chooseAuto} with a GPU, whatever the graph's size (a resident result lives on the
-     * GPU).
+     * GPU), and picks {@link Algorithm#PHAST} where {@link #chooseQuery} would on a graph carrying a hierarchy.
      *
      * @param source    the source's internal id
      * @param algorithm a GPU algorithm, or {@link Algorithm#AUTO}
@@ -262,9 +324,12 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target, by AUTO's batch design ({@link #chooseBatch}): a thread block per
-     * source ({@link Algorithm#BLOCK_BELLMAN_FORD} or {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns
-     * crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
+     * Distances from every source to every target. With a contraction hierarchy attached
+     * ({@link #attach(ContractionHierarchy)}): RPHAST on the device where {@link #chooseBatch} picks
+     * {@link Algorithm#PHAST} (a 1,000 x 1,000 matrix on road NY took 15.4 ms against the host bucket CH's 90.6 ms on an
+     * H100: docs/performance.md, PHAST), else the hierarchy's bucket search on the host. Without one, by AUTO's
+     * batch design ({@link #chooseBatch}): a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD} or
+     * {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
      * else one resident query per source (ADDS, or H-BF for negative weights), several in flight at once, each sending
      * back only its row.
      *
@@ -280,7 +345,8 @@ public final class DeviceGraph implements AutoCloseable {
      * {@link #matrix(int[], int[])} by a chosen design: {@link Algorithm#MULTI_BELLMAN_FORD} (up to 128 sources per
      * launch), {@link Algorithm#BLOCK_BELLMAN_FORD} (a thread block per source, small graphs) or
      * {@link Algorithm#BLOCK_NEAR_FAR} (a thread block per source, any graph) run the one-launch designs, only the
-     * targets' columns crossing the bus; AUTO chooses as {@link #matrix(int[], int[])} does; a CPU algorithm runs
+     * targets' columns crossing the bus; {@link Algorithm#PHAST} runs RPHAST (a hierarchy must be attached, else
+     * {@link UnsupportedInputException}); AUTO chooses as {@link #matrix(int[], int[])} does; a CPU algorithm runs
      * {@link Sssp#matrix}; any other GPU algorithm runs one resident query per source, several in flight at once.
      *
      * @param sources   internal vertex ids, one row each
@@ -289,7 +355,12 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
-        // An attached hierarchy answers AUTO (ContractionHierarchy.attach).
+        // An attached hierarchy answers AUTO: RPHAST on the device where AUTO's batch rule picks PHAST, else the
+        // bucket search on the host (ContractionHierarchy.attach).
+        if (algorithm == Algorithm.AUTO
+                && batches.resolve(Algorithm.AUTO, CpuQueries.NO_PREDECESSORS, sources.length) == Algorithm.PHAST) {
+            return matrices.matrix(sources, targets, Algorithm.PHAST);
+        }
         DistanceMatrix fromHierarchy = algorithm != Algorithm.AUTO ? null
                 : ContractionHierarchy.answerIfAttached(graph(), ch -> ch.matrix(sources, targets));
         if (fromHierarchy != null) {
@@ -301,6 +372,9 @@ public final class DeviceGraph implements AutoCloseable {
     /**
      * Queries several sources at once on the GPU and streams their answers out, by one of these designs:
      * <ul>
+     *   <li>{@link Algorithm#PHAST} without predecessors (a hierarchy attached: {@link #attach}): up to 256 sources
+     *       <em>swept together</em> over the hierarchy, each arc read once for all of them, in native calls of up to
+     *       1,024 sources;</li>
      *   <li>{@link Algorithm#BLOCK_BELLMAN_FORD} without predecessors: <em>a thread block per source</em>, thousands
      *       of sources per launch (up to 8,192; graphs whose distances fit one block's shared memory);</li>
      *   <li>{@link Algorithm#BLOCK_NEAR_FAR} without predecessors: <em>a thread block per source</em> running
@@ -347,7 +421,10 @@ public final class DeviceGraph implements AutoCloseable {
 
     /**
      * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseBatchOnGpu}'s
-     * rule, with how {@link Algorithm#BLOCK_BELLMAN_FORD} fits this graph on this device. Without predecessors and with
+     * rule, with how {@link Algorithm#BLOCK_BELLMAN_FORD} fits this graph on this device. Where the graph carries a
+     * contraction hierarchy and {@link #chooseQuery} picks {@link Algorithm#PHAST}, a batch runs PHAST (with
+     * predecessors as concurrent PHAST queries) and a matrix RPHAST; asking may copy the hierarchy to the device.
+     * Otherwise, without predecessors and with
      * non-negative weights: {@link Algorithm#BLOCK_BELLMAN_FORD} (a block per source) when the whole graph fits one
      * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;
      * {@link Algorithm#BLOCK_NEAR_FAR} (a block per source) for sparse graphs (at most

@@ -147,6 +147,98 @@ final class DeviceHandle {
         return algorithm == Algorithm.AUTO ? Algorithm.chooseAuto(graph, true) : algorithm;
     }
 
+    /**
+     * A single query's algorithm: AUTO follows {@link Algorithm#chooseAutoOnDevice} (PHAST where the graph carries a
+     * hierarchy); PHAST makes sure the hierarchy is on the device; any other algorithm stays.
+     */
+    Algorithm resolve(Algorithm algorithm, Options options) {
+        if (algorithm == Algorithm.AUTO) {
+            return withHierarchy(hierarchy -> Algorithm.chooseAutoOnDevice(graph, hierarchy, options));
+        }
+        if (algorithm.needsHierarchy()) {
+            requireHierarchy();
+        }
+        return algorithm;
+    }
+
+    // ------------------------------------------------------------------ the hierarchy on the device (PHAST)
+
+    private final Object hierarchyLock = new Object();
+    /** Whether a hierarchy has been copied to the device (the native graph keeps it until it is freed). */
+    private volatile boolean hierarchyOnDevice;
+    /** Why copying the graph's attached hierarchy for AUTO failed; AUTO then keeps the search algorithms. */
+    private volatile RuntimeException hierarchyRefused;
+
+    /**
+     * Copies {@code ch} to the device for PHAST, unless a hierarchy is there already: the native graph takes one, and
+     * every hierarchy of the same graph gives the same distances.
+     */
+    void attachHierarchy(ContractionHierarchy ch) {
+        synchronized (hierarchyLock) {
+            if (!hierarchyOnDevice) {
+                ch.copyTo(this);
+                hierarchyOnDevice = true;
+                hierarchyRefused = null;
+            }
+        }
+    }
+
+    boolean hierarchyOnDevice() {
+        return hierarchyOnDevice;
+    }
+
+    /**
+     * An AUTO rule's answer given whether a hierarchy is at hand: its PHAST where the rule picks PHAST with one and the
+     * graph's attached hierarchy is on the device ({@link #autoHierarchy}; so a query the rule keeps off PHAST, such
+     * as one with a cutoff, copies nothing), else its answer without one.
+     */
+    Algorithm withHierarchy(java.util.function.Function<Boolean, Algorithm> rule) {
+        Algorithm withOne = rule.apply(true);
+        return withOne == Algorithm.PHAST && autoHierarchy() ? withOne : rule.apply(false);
+    }
+
+    /**
+     * For AUTO: whether the graph carries an open hierarchy ({@link ContractionHierarchy#attach()}) that is on the
+     * device, copying it there on first need. A copy that fails (device memory) is remembered, and AUTO goes on with
+     * the search algorithms rather than failing every query.
+     */
+    boolean autoHierarchy() {
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);
+        if (ch == null || graph.weightType() != WeightType.INT32 || graph.hasNegativeWeight()) {
+            return false;
+        }
+        if (hierarchyOnDevice) {
+            return true;
+        }
+        if (hierarchyRefused != null) {
+            return false;
+        }
+        try {
+            attachHierarchy(ch);
+            return true;
+        } catch (GraphClosedException closing) {
+            return false;  // the hierarchy is closing (a closed device graph fails the query at its own gate)
+        } catch (GssspException | IllegalArgumentException e) {
+            hierarchyRefused = e;
+            return false;
+        }
+    }
+
+    /** For a PHAST query: the hierarchy on the device, copied from the graph's attached one if need be. */
+    void requireHierarchy() {
+        if (hierarchyOnDevice) {
+            return;
+        }
+        ContractionHierarchy ch = ContractionHierarchy.attachedTo(graph);
+        if (ch == null) {
+            throw new UnsupportedInputException("PHAST needs a contraction hierarchy of " + graph.name() + " on its "
+                    + "device graph, and none is attached: deviceGraph.attach(ContractionHierarchy.build(graph)) (or "
+                    + "ContractionHierarchy.load(file, graph); `gsssp prepare` writes the file), or attach() the "
+                    + "hierarchy to the graph before the query");
+        }
+        attachHierarchy(ch);
+    }
+
     /** A query's description for error messages. */
     String describe(Algorithm algorithm, int source) {
         return algorithm.cliName() + " from vertex " + graph.ids().toExternal(source) + " on " + graph.name();

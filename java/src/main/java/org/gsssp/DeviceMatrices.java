@@ -66,6 +66,9 @@ final class DeviceMatrices {
             Checks.checkSource(graph, s);
         }
         DistanceMatrix m = new DistanceMatrix(sources.length, targets.length, graph.weightType());
+        if (sources.length == 0 || targets.length == 0) {
+            return m;  // no cells: nothing to launch
+        }
         device.enter();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ids = arena.allocate(ValueLayout.JAVA_LONG, Math.max(1, sources.length));

@@ -26,7 +26,7 @@ final class DeviceQueries {
     /** See {@link DeviceGraph#query(int, Algorithm, Options)}. */
     Result query(int source, Algorithm algorithm, Options options) {
         Graph graph = device.graph();
-        Algorithm resolved = device.resolve(algorithm);
+        Algorithm resolved = device.resolve(algorithm, options);
         Checks.checkSource(graph, source);
         boolean predecessors = options.computePredecessors();
         device.enter();
@@ -57,7 +57,7 @@ final class DeviceQueries {
     /** See {@link DeviceGraph#query(int, Algorithm, Options, QueryBuffers)}. */
     Result query(int source, Algorithm algorithm, Options options, QueryBuffers into) {
         Graph graph = device.graph();
-        Algorithm resolved = device.resolve(algorithm);
+        Algorithm resolved = device.resolve(algorithm, options);
         Checks.checkSource(graph, source);
         if (!resolved.requiresGpu()) {
             device.enter();

@@ -27,7 +27,9 @@ final class ResidentQueries {
      */
     DeviceResult query(int source, Algorithm algorithm, Options options, int[] stopAt) {
         Graph graph = device.graph();
-        Algorithm resolved = algorithm == Algorithm.AUTO ? Algorithm.chooseAutoOnGpu(graph) : algorithm;
+        Algorithm resolved = algorithm == Algorithm.AUTO
+                ? device.withHierarchy(hierarchy -> Algorithm.chooseAutoOnGpu(graph, hierarchy, options))
+                : device.resolve(algorithm, options);
         if (!resolved.requiresGpu()) {
             throw new IllegalArgumentException(resolved.cliName() + " runs on the CPU; a resident result needs a GPU algorithm");
         }

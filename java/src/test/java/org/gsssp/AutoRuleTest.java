@@ -145,4 +145,37 @@ class AutoRuleTest {
             assertEquals(Algorithm.ADDS, Algorithm.chooseBatchOnGpu(g, 0, false));
         }
     }
+
+    /** With a contraction hierarchy attached, AUTO's device rules pick PHAST where the search rules would pick the GPU. */
+    @Test
+    void aHierarchyMakesTheGpuChoicesPhast() {
+        Options full = Options.defaults();
+        Options noTree = Options.builder().computePredecessors(false).build();
+        Options cutoff = Options.builder().cutoff(10).build();
+        try (Graph smallGraph = small(3); Graph large = path((int) Algorithm.AUTO_GPU_MIN_EDGES, 2);
+                Graph negative = path((int) Algorithm.AUTO_GPU_MIN_EDGES, -1);
+                Graph floats = new GraphBuilder(2, WeightType.FLOAT32).addEdge(0, 1, 0.5f).build()) {
+            // single queries: PHAST above the crossover; the CPU below it; a cutoff keeps ADDS (it explores the ball)
+            assertEquals(Algorithm.PHAST, Algorithm.chooseAutoOnDevice(large, true, full));
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnDevice(large, false, full));
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnDevice(large, true, cutoff));
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseAutoOnDevice(smallGraph, true, full));
+            assertEquals(Algorithm.HBF, Algorithm.chooseAutoOnDevice(negative, true, full));
+            // resident results are on the GPU whatever the size
+            assertEquals(Algorithm.PHAST, Algorithm.chooseAutoOnGpu(smallGraph, true, full));
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnGpu(smallGraph, true, cutoff));
+            assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnGpu(floats, true, full));
+            assertEquals(Algorithm.HBF, Algorithm.chooseAutoOnGpu(negative, true, full));
+            // batches and matrices: PHAST (RPHAST for a matrix), with or without predecessors
+            for (int fit = 0; fit <= 2; fit++) {
+                assertEquals(Algorithm.PHAST, Algorithm.chooseBatchOnGpu(large, fit, false, true, noTree), "blockFit " + fit);
+                assertEquals(Algorithm.PHAST, Algorithm.chooseBatchOnGpu(large, fit, true, true, full), "blockFit " + fit);
+            }
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, Algorithm.chooseBatchOnGpu(large, 0, false, false, noTree));
+            assertEquals(Algorithm.BLOCK_NEAR_FAR, Algorithm.chooseBatchOnGpu(large, 0, false, true, cutoff));
+            assertEquals(Algorithm.BLOCK_BELLMAN_FORD, Algorithm.chooseBatchOnGpu(smallGraph, 2, false, true, noTree));
+            assertEquals(Algorithm.CPU_DIJKSTRA, Algorithm.chooseBatchOnGpu(smallGraph, 0, false, true, noTree));
+            assertEquals(Algorithm.HBF, Algorithm.chooseBatchOnGpu(negative, 0, false, true, noTree));
+        }
+    }
 }

@@ -11,8 +11,9 @@ import org.gsssp.testing.GpuTest;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hierarchy attached to a graph answers its DeviceGraph's distances, distancesAsLong, path and AUTO matrix, equal to
- * the GPU's own answers (and so to Dijkstra's); a chosen matrix design still runs on the GPU.
+ * A hierarchy attached to a graph answers its DeviceGraph's distances, distancesAsLong and path on the host, and its AUTO
+ * matrix by RPHAST on the device (copied there at the first need), equal to the GPU's own answers (and so to
+ * Dijkstra's); a chosen matrix design still runs it.
  */
 @GpuTest
 class ContractionHierarchyGpuTest {

@@ -267,8 +267,9 @@ final class GraphServer implements AutoCloseable {
         out.set("targets", targets);
         ArrayNode rows = out.putArray("distances");
         // The library's matrix: on the CPU one search per source stopping at the targets, in parallel; on the GPU
-        // resident queries, several in flight, each sending back its row.
-        try (DistanceMatrix m = hierarchy != null ? hierarchy.matrix(s, t)
+        // AUTO's batch design. With a hierarchy: RPHAST where it is on the device (DeviceGraph.matrix), faster than
+        // the host's bucket search (docs/performance.md, PHAST), else the bucket search.
+        try (DistanceMatrix m = hierarchy != null && (device == null || !device.hasHierarchy()) ? hierarchy.matrix(s, t)
                 : device != null ? device.matrix(s, t) : Sssp.matrix(graph, s, t)) {
             for (int i = 0; i < s.length; i++) {
                 ArrayNode row = rows.addArray();

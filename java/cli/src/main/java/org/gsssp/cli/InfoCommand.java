@@ -1,10 +1,12 @@
 package org.gsssp.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gsssp.Algorithm;
+import org.gsssp.ContractionHierarchy;
 import org.gsssp.DeviceGraph;
 import org.gsssp.Devices;
 import org.gsssp.Graph;
@@ -12,6 +14,7 @@ import org.gsssp.Options;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,11 +35,18 @@ final class InfoCommand implements Callable<Integer> {
     @Mixin
     GraphInput input;
 
+    @Option(names = "--hierarchy", paramLabel = "FILE", description = "The graph's contraction hierarchy (gsssp prepare): report AUTO's choices with it attached (PHAST and RPHAST on a GPU).")
+    Path hierarchyFile;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         input.checkFile();
-        try (Graph graph = input.load(input.loadOptions(spec))) {
+        if (hierarchyFile != null) {
+            GraphInput.checkReadableFile(hierarchyFile);
+        }
+        try (Graph graph = input.load(input.loadOptions(spec));
+                ContractionHierarchy hierarchy = hierarchyFile == null ? null : ContractionHierarchy.load(hierarchyFile, graph)) {
             int n = graph.numVertices();
             long m = graph.numEdges();
             boolean negative = graph.hasNegativeWeight();
@@ -47,29 +57,60 @@ final class InfoCommand implements Callable<Integer> {
             boolean gpu = Devices.available();
             Algorithm query = Algorithm.chooseAuto(graph, gpu);
             out.printf("device    %s%n", gpu ? Devices.info(0).describe() : "no GPU: everything runs on the CPU");
-            out.printf("query     %s (%s)%n", query.cliName(), Algorithm.describeAutoChoice(graph, gpu));
+            if (hierarchy != null) {
+                out.printf(Locale.ROOT, "hierarchy %s: %,d shortcuts; distances and routes by its point-to-point "
+                        + "search on the host%n", hierarchyFile, hierarchy.info().shortcuts());
+            }
             if (!gpu) {
+                out.printf("query     %s (%s)%n", query.cliName(), Algorithm.describeAutoChoice(graph, gpu));
                 String cpu = String.format(Locale.ROOT, "%s per source, %d sources at a time (one per core)",
                         query.cliName(), Runtime.getRuntime().availableProcessors());
                 out.printf("batch     %s%n", cpu);
-                out.printf("matrix    %s, each search stopping once it has settled every target%n", cpu);
+                if (hierarchy != null) {
+                    out.println(HOST_CH_MATRIX);
+                } else {
+                    out.printf("matrix    %s, each search stopping once it has settled every target%n", cpu);
+                }
                 return 0;
             }
             try (DeviceGraph device = DeviceGraph.upload(graph)) {
+                if (hierarchy != null) {
+                    device.attach(hierarchy);
+                }
+                // The library's own choice: PHAST where the attached hierarchy makes AUTO pick it.
+                Algorithm onDevice = device.chooseQuery(Algorithm.AUTO, Options.defaults());
+                if (onDevice == Algorithm.PHAST) {
+                    out.printf("query     %s (a contraction hierarchy is attached: PHAST sweeps it; a query with a "
+                            + "cutoff runs %s)%n", onDevice.cliName(), query.cliName());
+                } else {
+                    out.printf("query     %s (%s)%n", query.cliName(), Algorithm.describeAutoChoice(graph, gpu));
+                }
                 Algorithm batch = device.chooseBatch(Algorithm.AUTO, Options.builder().computePredecessors(false).build(), BATCH);
                 Algorithm withPaths = device.chooseBatch(Algorithm.AUTO, Options.builder().computePredecessors(true).build(), BATCH);
-                out.printf("batch     %s (%s)%n", batch.cliName(), why(batch, query));
+                out.printf("batch     %s (%s)%n", batch.cliName(), why(batch, onDevice));
                 if (withPaths != batch) {
-                    out.printf("          %s with predecessors (%s)%n", withPaths.cliName(), why(withPaths, query));
+                    out.printf("          %s with predecessors (%s)%n", withPaths.cliName(), why(withPaths, onDevice));
                 }
-                out.printf("matrix    %s (as a batch: DeviceGraph.matrix runs AUTO's batch design)%n", batch.cliName());
+                if (batch == Algorithm.PHAST) {
+                    out.printf("matrix    %s (RPHAST: sweeps only the vertices the targets need)%n", batch.cliName());
+                } else if (hierarchy != null) {
+                    out.println(HOST_CH_MATRIX);
+                } else {
+                    out.printf("matrix    %s (as a batch: DeviceGraph.matrix runs AUTO's batch design)%n", batch.cliName());
+                }
             }
             return 0;
         }
     }
 
+    /** The matrix line where the hierarchy's bucket search on the host answers. */
+    static final String HOST_CH_MATRIX = "matrix    contraction hierarchy on the host (bucket many-to-many search on every core)";
+
     /** What the batch design the library chose does, in a few words: an explanation of its answer, not its rule. */
     private static String why(Algorithm batch, Algorithm query) {
+        if (batch == Algorithm.PHAST) {
+            return "a contraction hierarchy is attached: up to 256 sources swept together";
+        }
         if (batch == Algorithm.BLOCK_BELLMAN_FORD) {
             return "the whole graph fits one block's shared memory: a thread block per source";
         }

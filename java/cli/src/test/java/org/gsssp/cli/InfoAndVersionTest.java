@@ -90,4 +90,29 @@ class InfoAndVersionTest {
                 : "query     bellman-ford-cpu (negative weights, no GPU: CPU Bellman-Ford)";
         assertTrue(r.out().contains(expected), r.out());
     }
+
+    /**
+     * info --hierarchy: a line for the hierarchy, and the matrix by it; rome99 lies below AUTO's GPU crossover, so its
+     * matrix stays on the host's bucket search with or without a GPU. A hierarchy of another graph is refused.
+     */
+    @Test
+    void infoWithAHierarchySaysWhatAnswersFromIt(@TempDir Path dir) throws Exception {
+        Path ch = dir.resolve("rome99.ch");
+        Run prepared = SolveCommandTest.run("prepare", "-o", ch.toString(), "--threads", "2");
+        assertEquals(0, prepared.exit(), prepared.out() + prepared.err());
+        Run r = SolveCommandTest.run("info", "--hierarchy", ch.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("hierarchy " + ch + ": ")
+                && l.endsWith(" shortcuts; distances and routes by its point-to-point search on the host")), r.out());
+        assertTrue(r.out().contains(InfoCommand.HOST_CH_MATRIX + "\n"), r.out());
+        try (Graph g = new GraphInput().load(LoadOptions.builder().progress(false).build())) {
+            boolean gpu = Devices.available();
+            assertTrue(r.out().contains("query     " + Algorithm.chooseAuto(g, gpu).cliName() + " ("), r.out());
+        }
+        Path tiny = dir.resolve("tiny.gr");
+        Files.writeString(tiny, "p sp 3 2\na 1 2 4\na 2 3 5\n");
+        Run refused = SolveCommandTest.run("info", "--graph", tiny.toString(), "--hierarchy", ch.toString());
+        assertEquals(1, refused.exit(), refused.out() + refused.err());
+        assertTrue(refused.err().contains("hierarchy file " + ch + " is refused"), refused.err());
+    }
 }
