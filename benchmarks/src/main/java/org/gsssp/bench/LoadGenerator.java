@@ -112,7 +112,7 @@ public final class LoadGenerator {
             memoryStart = deviceMemory(control);
         }
         String server = health.path("graph").asText() + " on " + health.path("device").asText()
-                + (health.has("hierarchy") ? ", hierarchy " + health.path("hierarchy").asText() : "");
+                + (health.has("hierarchy") ? " with hierarchy " + health.path("hierarchy").asText() : "");
 
         int n = config.clients();
         Tally[] tallies = new Tally[n];

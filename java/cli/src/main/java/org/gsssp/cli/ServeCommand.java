@@ -127,15 +127,6 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * The default --max-in-flight: 4 per processor, and at least 128, so that 64 closed-loop keep-alive clients never
-     * see 503. A client's next request can reach the guard before its previous one has left it (the answer is sent
-     * just before the slot is given back), so 64 clients may briefly hold up to 128 slots.
-     */
-    static int defaultMaxInFlight(int processors) {
-        return Math.max(128, 4 * processors);
-    }
-
     /** The token in --token-file, trimmed; null without the option. Its value is never printed. */
     private String readToken() throws java.io.IOException {
         if (tokenFile == null) {
@@ -186,5 +177,14 @@ final class ServeCommand implements Callable<Integer> {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             Runtime.getRuntime().addShutdownHook(new Thread(action, "gsssp-serve-stop"));
         }
+    }
+
+    /**
+     * The default --max-in-flight: 4 per processor, and at least 128, so that 64 closed-loop keep-alive clients never
+     * see 503. A client's next request can reach the guard before its previous one has left it (the answer is sent
+     * just before the slot is given back), so 64 clients may briefly hold up to 128 slots.
+     */
+    static int defaultMaxInFlight(int processors) {
+        return Math.max(128, 4 * processors);
     }
 }
