@@ -11,7 +11,7 @@
 # (it must drain and exit 0). Launchers: GSSSP (default build/gpu-bundle/gsssp, from scripts/pack_gpu_host.sh), BENCH
 # and GRAPHS as in setup_harness.sh. SERVE_ARGS: more serve options (e.g. "--max-in-flight 256").
 # Output: $OUT (default gpu-host-serve)/results: distance.{csv,json,md}, route.{csv,json,md}, results.csv (both rows),
-# README.md (one page); $OUT/serve.log, prepare.log, run.log, threads.txt (top -H of the server mid-/distance).
+# README.md (one page); $OUT/serve.log, prepare.log, run.log, threads.txt (the server's CPU by thread mid-/distance).
 # Takes under 2 minutes on NY with 16 cores.
 # Exit status: 0 when both loads had no errors and serve stopped cleanly; 1 otherwise; 2 for a bad setup.
 set -uo pipefail
@@ -70,11 +70,24 @@ run_load() {   # ENDPOINT TIME
   say "load /$1: exit code $rc"
   [ "$rc" = 0 ] || status=1
 }
-# Which of the server's threads burn the CPU mid-run (the JDK server's one HTTP-Dispatcher thread, the query threads,
-# GC): two top samples 2 s apart, well after the warm-up (JVM start and graph load of the load generator included).
-if command -v top >/dev/null; then
-  ( sleep 10; top -H -b -d 2 -n 2 -p "$server" > "$out/threads.txt" 2>&1 ) &
-fi
+# Which of the server's threads burn the CPU mid-/distance (the JDK server's one HTTP-Dispatcher thread, the
+# ForkJoinPool carriers of the request threads, GC, JIT): their CPU ticks from /proc over 4 s, well after the warm-up.
+thread_ticks() {   # PID -> "TID NAME TICKS" per thread, sorted by TID (comm may hold spaces: fields after the ")")
+  local t
+  for t in /proc/"$1"/task/*; do
+    printf '%s %s %s\n' "${t##*/}" "$(tr ' ' '_' < "$t/comm")" "$(sed 's/.*) //' "$t/stat" | awk '{ print $12 + $13 }')"
+  done 2>/dev/null | sort -k1,1
+}
+(
+  sleep 12
+  thread_ticks "$server" > "$out/threads.1"
+  sleep 4
+  thread_ticks "$server" > "$out/threads.2"
+  join "$out/threads.1" "$out/threads.2" | awk -v hz="$(getconf CLK_TCK)" '
+    { cpu[$2] += ($5 - $3) / hz / 4 * 100; n[$2]++ }
+    END { for (k in cpu) if (cpu[k] > 0) printf "%7.1f%% of a core  %3d thread(s)  %s\n", cpu[k], n[k], k }' \
+    | sort -rn > "$out/threads.txt"
+) &
 run_load distance "${DISTANCE_TIME:-20s}"
 run_load route "${ROUTE_TIME:-10s}"
 
@@ -109,10 +122,10 @@ verdict=$(awk -F, 'NR == 2 { printf "%s requests/s, p99 %s ms: %s", $6, $9, ($6 
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 }'
   echo
   echo "Per endpoint: \`distance.md\`, \`route.md\` (errors, device memory), \`*.json\`, \`*.csv\`. The server's busiest"
-  echo "threads mid-/distance (top -H, the second sample):"
+  echo "threads mid-/distance (CPU by thread name over 4 s, from /proc):"
   echo
   echo '```'
-  [ -f "$out/threads.txt" ] && awk '/^top -/ { n++ } n == 2' "$out/threads.txt" | sed -n '7,22p'
+  [ -f "$out/threads.txt" ] && head -12 "$out/threads.txt"
   echo '```'
 } > "$out/results/README.md"
 cat "$out/results/README.md" | tee -a "$log"
