@@ -63,7 +63,8 @@ done
 status=0
 run_load() {   # ENDPOINT TIME
   local args=(load --url "http://127.0.0.1:$port/" --graph "$graph" --endpoint "$1" --clients "$clients"
-              --duration "$2" --warmup "$warmup" --verify "$verify" --seed "$seed" --output "$out/results")
+              --duration "$2" --warmup "$warmup" --verify "$verify" --seed "$seed" --timeout 5s
+              --output "$out/results")
   say "$bench ${args[*]}"
   "$bench" "${args[@]}" 2>&1 | tee -a "$log"
   local rc=${PIPESTATUS[0]}
