@@ -33,13 +33,13 @@ say() { echo "$*" | tee -a "$log"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt" 2>/dev/null || echo "none (nvidia-smi failed)" > "$out/gpu.txt"
 lscpu > "$out/lscpu.txt" 2>&1
 hierarchy=${HIERARCHY:-}
-prepare_s=reused
+prepare_note="given, not built here"
 if [ -z "$hierarchy" ]; then
   hierarchy=$out/$(basename "${graph%.gz}").ch
   say "$gsssp prepare --graph $graph -o $hierarchy"
   t0=$(date +%s%N)
   "$gsssp" prepare --graph "$graph" -o "$hierarchy" > "$out/prepare.log" 2>&1 || { cat "$out/prepare.log" >&2; exit 1; }
-  prepare_s=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+  prepare_note="built by gsssp prepare in $(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') s"
   cat "$out/prepare.log" | tee -a "$log"
 fi
 
@@ -112,7 +112,7 @@ verdict=$(awk -F, 'NR == 2 { printf "%s requests/s, p99 %s ms: %s", $6, $9, ($6 
   echo
   echo "- host: $(nproc) processors ($(sed -n 's/^Model name: *//p' "$out/lscpu.txt" | head -1)); GPU: $(cat "$out/gpu.txt")"
   echo "- server and load generator on the same host; the load generator's $clients client threads share its cores"
-  echo "- hierarchy: $hierarchy (prepare: ${prepare_s} s)"
+  echo "- hierarchy: $hierarchy (${prepare_note})"
   echo "- serve: \`gsssp serve --graph $(basename "$graph") --hierarchy $(basename "$hierarchy") ${SERVE_ARGS:-}\`;"
   echo "  after SIGTERM it exited with $serve_rc"
   echo "- command: \`OUT=$out scripts/bench_serve.sh $graph\` (CLIENTS=$clients WARMUP=$warmup VERIFY=$verify SEED=$seed)"
