@@ -1,5 +1,6 @@
 package org.gsssp.internal;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.gsssp.GraphClosedException;
 
 /**
@@ -8,10 +9,15 @@ import org.gsssp.GraphClosedException;
  * natively, {@link #awaitIdle() waits} for the queries to leave, and only then frees the native memory.
  */
 public final class QueryGate {
-    private final Object lock = new Object();
+    private static final int CLOSED = Integer.MIN_VALUE;   // the sign bit of state
+    private static final int ACTIVE = Integer.MAX_VALUE;   // the other bits: the queries inside
+
+    // Queries enter and exit with one atomic add each, no lock: many threads query one handle at once (serve's
+    // /distance at tens of thousands a second), and a shared monitor there is a point every query waits at.
+    private final AtomicInteger state = new AtomicInteger();
+    private final AtomicInteger waiters = new AtomicInteger();   // threads in awaitIdle
+    private final Object idle = new Object();                     // awaitIdle waits on it; the last query out notifies
     private final String what;
-    private int active;
-    private boolean closed;
 
     /**
      * A gate for one handle.
@@ -28,19 +34,18 @@ public final class QueryGate {
      * @throws GraphClosedException if the handle is closed (or closing)
      */
     public void enter() {
-        synchronized (lock) {
-            if (closed) {
-                throw new GraphClosedException(what + " is closed");
-            }
-            active++;
+        if (state.getAndIncrement() < 0) {
+            exit();
+            throw new GraphClosedException(what + " is closed");
         }
     }
 
     /** A query that {@link #enter() entered} has left. */
     public void exit() {
-        synchronized (lock) {
-            if (--active == 0) {
-                lock.notifyAll();
+        // state, then waiters; awaitIdle writes waiters, then reads state: one of the two sees the other's write.
+        if ((state.decrementAndGet() & ACTIVE) == 0 && waiters.get() > 0) {
+            synchronized (idle) {
+                idle.notifyAll();
             }
         }
     }
@@ -51,9 +56,7 @@ public final class QueryGate {
      * @return true once {@link #beginClose()} has been called
      */
     public boolean isClosed() {
-        synchronized (lock) {
-            return closed;
-        }
+        return state.get() < 0;
     }
 
     /**
@@ -62,12 +65,13 @@ public final class QueryGate {
      * @return false if it was closed already (the caller has nothing left to do)
      */
     public boolean beginClose() {
-        synchronized (lock) {
-            if (closed) {
+        for (int s = state.get(); ; s = state.get()) {
+            if (s < 0) {
                 return false;
             }
-            closed = true;
-            return true;
+            if (state.compareAndSet(s, s | CLOSED)) {
+                return true;
+            }
         }
     }
 
@@ -80,14 +84,19 @@ public final class QueryGate {
      */
     public boolean awaitIdle() {
         boolean interrupted = false;
-        synchronized (lock) {
-            while (active > 0) {
-                try {
-                    lock.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
+        waiters.incrementAndGet();
+        try {
+            synchronized (idle) {
+                while ((state.get() & ACTIVE) != 0) {
+                    try {
+                        idle.wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
                 }
             }
+        } finally {
+            waiters.decrementAndGet();
         }
         return interrupted;
     }

@@ -68,4 +68,49 @@ class QueryGateTest {
         gate.close(() -> order.append(" again"), () -> order.append(" again"));
         assertEquals("cancel free", order.toString(), "a second close has nothing to do");
     }
+
+    /** Many threads in and out at once while the gate closes: nothing is freed under a query, every later one refused. */
+    @Test
+    void closeUnderManyConcurrentQueriesFreesOnlyOnceAllHaveLeft() throws Exception {
+        QueryGate gate = new QueryGate("contraction hierarchy of g");
+        AtomicBoolean freed = new AtomicBoolean();
+        AtomicBoolean freedUnderAQuery = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong queries = new java.util.concurrent.atomic.AtomicLong();
+        Thread[] threads = new Thread[8];
+        CountDownLatch started = new CountDownLatch(threads.length);
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = new Thread(() -> {
+                started.countDown();
+                while (true) {
+                    try {
+                        gate.enter();
+                    } catch (GraphClosedException e) {
+                        return;
+                    }
+                    try {
+                        if (freed.get()) {
+                            freedUnderAQuery.set(true);
+                        }
+                        queries.incrementAndGet();
+                    } finally {
+                        gate.exit();
+                    }
+                }
+            });
+            threads[i].start();
+        }
+        assertTrue(started.await(5, TimeUnit.SECONDS));
+        while (queries.get() < 10_000) {
+            Thread.onSpinWait();
+        }
+        gate.close(() -> { }, () -> freed.set(true));
+        for (Thread t : threads) {
+            t.join(5_000);
+            assertFalse(t.isAlive(), "a query thread was not refused after the close");
+        }
+        assertTrue(freed.get());
+        assertFalse(freedUnderAQuery.get(), "freed while a query was inside");
+        assertThrows(GraphClosedException.class, gate::enter);
+        assertFalse(gate.awaitIdle(), "every refused enter left again");
+    }
 }

@@ -1,5 +1,9 @@
 package org.gsssp.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -53,9 +57,25 @@ import org.gsssp.WeightType;
  * A bad request gets 400 with {"error": "..."} naming the problem (a parameter given twice included); a matrix
  * over the cell limit 413 with the limit; a wrong method 405; a path that is none of these 404; anything
  * unexpected 500, and the server goes on.
+ *
+ * <p>The hot path (/distance and /route from a hierarchy) takes no lock of its own: the guard counts atomically, the
+ * hierarchy's query contexts are pooled, metrics are lock-free, and answers are written straight to bytes. Nothing is
+ * logged per request.
  */
 final class GraphServer implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static {
+        // The JDK server writes a response bigger than its 8 KiB buffer (a long /route) as two segments; with Nagle on,
+        // the second waits for the client's delayed ACK of the first (up to 40 ms on Linux). Read once, when the JDK
+        // server's configuration class loads, so it is set here, before any server is made, unless set on the command line.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
+    // Jackson's default buffer pool is per thread, which recycles nothing for the server's virtual threads (one per
+    // request): a shared pool instead.
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build());
 
     private final Graph graph;
     private final DeviceGraph device;  // null: CPU
@@ -186,16 +206,16 @@ final class GraphServer implements AutoCloseable {
     // for the target alone (DeviceGraph.distancesAsLong: a resident result, one value over the bus) was slower under
     // many clients (docs/performance.md, serving): more resident results at once than the handle keeps spare buffers
     // for, so queries allocated device memory, which synchronises the whole device.
-    private ObjectNode distance(HttpExchange x) throws Exception {
+    private Object distance(HttpExchange x) throws Exception {
         return fromTo(x, false);
     }
 
-    private ObjectNode route(HttpExchange x) throws Exception {
+    private Object route(HttpExchange x) throws Exception {
         return fromTo(x, true);
     }
 
     // /distance and /route: {"from", "to", "distance"} and, for a route, "path" in file ids.
-    private ObjectNode fromTo(HttpExchange x, boolean withPath) throws Exception {
+    private Object fromTo(HttpExchange x, boolean withPath) throws Exception {
         Map<String, String> q = query(x);
         long from = id(q, "from");
         long to = id(q, "to");
@@ -331,36 +351,59 @@ final class GraphServer implements AutoCloseable {
         return this;
     }
 
-    // /distance and /route from the hierarchy, in the shapes fromTo gives.
-    private ObjectNode fromToByHierarchy(long from, long to, int s, int t, boolean withPath) {
-        ObjectNode out = JSON.createObjectNode().put("from", from).put("to", to);
+    // /distance and /route from the hierarchy, in the shapes fromTo gives, written straight to bytes.
+    private byte[] fromToByHierarchy(long from, long to, int s, int t, boolean withPath) throws IOException {
+        ContractionHierarchy ch = hierarchy;
         if (!withPath) {
-            long d = hierarchy.distance(s, t);
+            long d = ch.distance(s, t);
+            return json(64, g -> {
+                g.writeNumberField("from", from);
+                g.writeNumberField("to", to);
+                if (d == Long.MAX_VALUE) {
+                    g.writeNullField("distance");
+                } else {
+                    g.writeNumberField("distance", d);
+                }
+            });
+        }
+        org.gsssp.ShortestPath p = ch.path(s, t);
+        // Exact as a double below 2^53; beyond it the distance comes from the query itself.
+        long d = !p.exists() ? Long.MAX_VALUE : p.weight() < 0x1p53 ? (long) p.weight() : ch.distance(s, t);
+        long[] ids = p.fileIds();
+        return json(64 + 8 * ids.length, g -> {
+            g.writeNumberField("from", from);
+            g.writeNumberField("to", to);
             if (d == Long.MAX_VALUE) {
-                out.putNull("distance");
+                g.writeNullField("distance");
             } else {
-                out.put("distance", d);
+                g.writeNumberField("distance", d);
             }
-            return out;
+            g.writeFieldName("path");
+            g.writeArray(ids, 0, ids.length);
+        });
+    }
+
+    interface Fields {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /** One JSON object, its fields written by {@code fields}, as bytes. */
+    private static byte[] json(int sizeHint, Fields fields) throws IOException {
+        try (ByteArrayBuilder bytes = new ByteArrayBuilder(sizeHint)) {
+            try (JsonGenerator g = JSON.getFactory().createGenerator(bytes)) {
+                g.writeStartObject();
+                fields.write(g);
+                g.writeEndObject();
+            }
+            return bytes.toByteArray();
         }
-        org.gsssp.ShortestPath p = hierarchy.path(s, t);
-        if (p.exists()) {
-            // Exact as a double below 2^53; beyond it the distance comes from the query itself.
-            out.put("distance", p.weight() < 0x1p53 ? (long) p.weight() : hierarchy.distance(s, t));
-        } else {
-            out.putNull("distance");
-        }
-        ArrayNode path = out.putArray("path");
-        for (long id : p.fileIds()) {
-            path.add(id);
-        }
-        return out;
     }
 
     // ---- plumbing --------------------------------------------------------------------------------------
 
+    /** An endpoint: its answer as a JSON tree, or as JSON bytes already written (the hot path). */
     interface Handler {
-        ObjectNode handle(HttpExchange x) throws Exception;
+        Object handle(HttpExchange x) throws Exception;
     }
 
     interface WithResult<T> {
@@ -368,10 +411,13 @@ final class GraphServer implements AutoCloseable {
     }
 
     private void route(String path, String method, Handler handler) {
+        // The metrics' children of the common case, resolved once: labels(...) looks them up in a map on every call.
+        Counter.Child ok = requests.labels(path, "200");
+        Histogram.Child timer = latency.labels(path);
         contexts.add(http.createContext(path, x -> {
             long start = System.nanoTime();
             int status;
-            ObjectNode body;
+            Object body;
             try {
                 if (!x.getRequestURI().getPath().equals(path)) {   // contexts match by prefix: /distancex, /route/1
                     status = 404;
@@ -399,15 +445,15 @@ final class GraphServer implements AutoCloseable {
                 body = error(e.getClass().getSimpleName() + ": " + e.getMessage());
             }
             try (x) {
-                byte[] bytes = JSON.writeValueAsBytes(body);
+                byte[] bytes = body instanceof byte[] written ? written : JSON.writeValueAsBytes(body);
                 x.getResponseHeaders().set("Content-Type", "application/json");
                 x.sendResponseHeaders(status, bytes.length);
                 try (OutputStream o = x.getResponseBody()) {
                     o.write(bytes);
                 }
             } finally {
-                requests.labels(path, Integer.toString(status)).inc();
-                latency.labels(path).observe((System.nanoTime() - start) / 1e9);
+                (status == 200 ? ok : requests.labels(path, Integer.toString(status))).inc();
+                timer.observe((System.nanoTime() - start) / 1e9);
             }
         }));
     }

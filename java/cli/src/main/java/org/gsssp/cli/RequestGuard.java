@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What {@code gsssp serve} checks before a request reaches an endpoint, as a filter on every context of
@@ -24,7 +25,8 @@ import java.util.concurrent.Semaphore;
  *   <li>a body longer than the cap (by its Content-Length, or as read, for a chunked one): 413;</li>
  *   <li>more requests in flight than the cap: 503 with {@code Retry-After: 1}, instead of an unbounded queue.</li>
  * </ul>
- * Every refusal is a JSON {@code {"error": "..."}} naming the limit.
+ * Every refusal is a JSON {@code {"error": "..."}} naming the limit. A request passes with atomic counters only (no
+ * lock), and one without a body (no Content-Length, or 0, and no Transfer-Encoding: every GET) goes on as it came.
  */
 final class RequestGuard extends Filter {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,8 +36,8 @@ final class RequestGuard extends Filter {
     private final long maxBodyBytes;
     private final int maxInFlight;
     private final Semaphore slots;
-    private final Object lock = new Object();
-    private int inFlight;               // guarded by lock
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Object drained = new Object();   // drain() waits on it; the last request out while draining notifies
     private volatile boolean draining;
 
     /**
@@ -92,23 +94,25 @@ final class RequestGuard extends Filter {
                     + "(--max-in-flight); retry shortly");
             return;
         }
-        synchronized (lock) {
-            inFlight++;
-        }
+        inFlight.incrementAndGet();
         try {
-            // The body is read here, up to the cap, so a chunked body cannot grow without bound either.
-            byte[] body = x.getRequestBody().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
-            if (body.length > maxBodyBytes) {
-                refuse(x, 413, "the body is over the limit of " + maxBodyBytes + " bytes (--max-body-bytes)");
-                return;
+            String encoding = x.getRequestHeaders().getFirst("Transfer-Encoding");
+            if (encoding != null || (length != null && parseLength(length) != 0)) {
+                // The body is read here, up to the cap, so a chunked body cannot grow without bound either.
+                byte[] body = x.getRequestBody().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+                if (body.length > maxBodyBytes) {
+                    refuse(x, 413, "the body is over the limit of " + maxBodyBytes + " bytes (--max-body-bytes)");
+                    return;
+                }
+                x.setStreams(new ByteArrayInputStream(body), null);
             }
-            x.setStreams(new ByteArrayInputStream(body), null);
             chain.doFilter(x);
         } finally {
             slots.release();
-            synchronized (lock) {
-                if (--inFlight == 0) {
-                    lock.notifyAll();
+            // inFlight, then draining (both volatile): either drain() sees this request gone, or this sees draining.
+            if (inFlight.decrementAndGet() == 0 && draining) {
+                synchronized (drained) {
+                    drained.notifyAll();
                 }
             }
         }
@@ -123,15 +127,15 @@ final class RequestGuard extends Filter {
     int drain(long timeoutMillis) throws InterruptedException {
         draining = true;
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        synchronized (lock) {
-            while (inFlight > 0) {
+        synchronized (drained) {
+            while (inFlight.get() > 0) {
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) {
                     break;
                 }
-                lock.wait(left);
+                drained.wait(left);
             }
-            return inFlight;
+            return inFlight.get();
         }
     }
 
@@ -142,9 +146,7 @@ final class RequestGuard extends Filter {
 
     /** The requests being answered now. */
     int inFlight() {
-        synchronized (lock) {
-            return inFlight;
-        }
+        return inFlight.get();
     }
 
     private static long parseLength(String value) {

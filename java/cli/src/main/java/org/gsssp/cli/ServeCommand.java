@@ -56,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--insecure", description = "Allow --bind beyond localhost without --token-file: anyone who reaches the port may query.")
     boolean insecure;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", description = "Most requests answered at once; more get 503 with Retry-After (default: 4 per processor, at least 8).")
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "Most requests answered at once; more get 503 with Retry-After (default: 4 per processor, at least 128).")
     Integer maxInFlight;
 
     @Option(names = "--max-body-bytes", paramLabel = "N", description = "Largest request body; more gets 413 (default ${DEFAULT-VALUE}).")
@@ -90,7 +90,7 @@ final class ServeCommand implements Callable<Integer> {
                     + "the port");
         }
         RequestGuard guard = new RequestGuard(token, maxUrlLength, maxBodyBytes,
-                maxInFlight != null ? maxInFlight : Math.max(8, 4 * Runtime.getRuntime().availableProcessors()));
+                maxInFlight != null ? maxInFlight : defaultMaxInFlight(Runtime.getRuntime().availableProcessors()));
         PrintWriter out = spec.commandLine().getOut();
         input.checkFile();
         if (hierarchyFile != null) {
@@ -204,5 +204,14 @@ final class ServeCommand implements Callable<Integer> {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             Runtime.getRuntime().addShutdownHook(new Thread(action, "gsssp-serve-stop"));
         }
+    }
+
+    /**
+     * The default --max-in-flight: 4 per processor, and at least 128, so that 64 closed-loop keep-alive clients never
+     * see 503. A client's next request can reach the guard before its previous one has left it (the answer is sent
+     * just before the slot is given back), so 64 clients may briefly hold up to 128 slots.
+     */
+    static int defaultMaxInFlight(int processors) {
+        return Math.max(128, 4 * processors);
     }
 }

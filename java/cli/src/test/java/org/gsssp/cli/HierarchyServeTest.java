@@ -177,6 +177,85 @@ class HierarchyServeTest {
         ok(get("/distance?from=1&to=2"));  // and it goes on
     }
 
+    /**
+     * The written-out answers keep their shape: field order, null for an unreachable target, an empty path, the
+     * trivial route, and a path in file ids (ids that differ from internal ones).
+     */
+    @Test
+    void answersKeepTheirShapeUnreachableIncluded() throws Exception {
+        Path tiny = dir.resolve("shape.gr");
+        // 1 -> 2 -> 3 and 3 -> 2; nothing reaches 1 or 4.
+        Files.writeString(tiny, "p sp 4 3\na 1 2 4\na 2 3 5\na 3 2 7\n");
+        try (Graph g = org.gsssp.GraphLoader.load(tiny);
+                ContractionHierarchy ch = ContractionHierarchy.build(g);
+                GraphServer s = new GraphServer(g, null, "127.0.0.1", 0, 100, 50).answerFromHierarchy(ch)) {
+            s.start();
+            String base = "http://127.0.0.1:" + s.port();
+            java.util.function.Function<String, String> body = q -> {
+                try {
+                    HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(base + q)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, r.statusCode(), q + ": " + r.body());
+                    assertEquals("application/json", r.headers().firstValue("Content-Type").orElse(""));
+                    return r.body();
+                } catch (Exception e) {
+                    throw new AssertionError(q, e);
+                }
+            };
+            assertEquals("{\"from\":1,\"to\":3,\"distance\":9}", body.apply("/distance?from=1&to=3"));
+            assertEquals("{\"from\":3,\"to\":1,\"distance\":null}", body.apply("/distance?from=3&to=1"));
+            assertEquals("{\"from\":1,\"to\":3,\"distance\":9,\"path\":[1,2,3]}", body.apply("/route?from=1&to=3"));
+            assertEquals("{\"from\":3,\"to\":2,\"distance\":7,\"path\":[3,2]}", body.apply("/route?from=3&to=2"));
+            assertEquals("{\"from\":2,\"to\":4,\"distance\":null,\"path\":[]}", body.apply("/route?from=2&to=4"));
+            assertEquals("{\"from\":4,\"to\":4,\"distance\":0,\"path\":[4]}", body.apply("/route?from=4&to=4"));
+        }
+    }
+
+    /**
+     * 64 closed-loop clients on keep-alive connections, against the guard at its default cap, never get 503: a
+     * client's next request may reach the guard before its previous one has given its slot back.
+     */
+    @Test
+    void sixtyFourKeepAliveClientsNeverSee503AtTheDefaultCap() throws Exception {
+        int clients = 64;
+        int each = 20;
+        long seed = 46;
+        try (GraphServer s = new GraphServer(graph, null, "127.0.0.1", 0, 100, 50).answerFromHierarchy(hierarchy)) {
+            s.guard(new RequestGuard(null, 8192, 1 << 20, ServeCommand.defaultMaxInFlight(Runtime.getRuntime().availableProcessors())));
+            s.start();
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            java.util.concurrent.ConcurrentLinkedQueue<String> wrong = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            Thread[] threads = new Thread[clients];
+            for (int c = 0; c < clients; c++) {
+                SplittableRandom random = new SplittableRandom(seed + c);
+                threads[c] = Thread.ofPlatform().start(() -> {
+                    try {
+                        go.await();
+                        for (int i = 0; i < each; i++) {
+                            long from = 1 + random.nextInt(graph.numVertices());
+                            long to = 1 + random.nextInt(graph.numVertices());
+                            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                    + s.port() + "/distance?from=" + from + "&to=" + to)).build(), HttpResponse.BodyHandlers.ofString());
+                            if (r.statusCode() != 200) {
+                                wrong.add(from + " -> " + to + ": " + r.statusCode() + " " + r.body());
+                            }
+                        }
+                    } catch (Exception e) {
+                        wrong.add(e.toString());
+                    }
+                });
+            }
+            go.countDown();
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertTrue(wrong.isEmpty(), "seed " + seed + ": " + wrong.size() + " of " + clients * each + " failed, e.g. "
+                    + wrong.peek());
+        }
+        assertTrue(ServeCommand.defaultMaxInFlight(1) >= 128 && ServeCommand.defaultMaxInFlight(64) == 256);
+    }
+
     /** serve refuses, at startup, a hierarchy built for another graph, naming both. */
     @Test
     void aHierarchyOfAnotherGraphIsRefusedAtStartup() throws Exception {
