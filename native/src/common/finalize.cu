@@ -30,6 +30,52 @@ __global__ void clear_beyond_kernel(long long n, typename D::stored* distances, 
   }
 }
 
+// A cutoff's ball, delivered sparsely (deliver_ball): a vertex and its 8-byte host value.
+template <class D>
+struct BallEntry {
+  long long vertex;
+  typename D::output value;
+};
+
+// Entries the ball's list holds in the workspace's page-locked staging: enough for a small ball (an isochrone's) on any
+// graph, bounded so that the staging stays a few MB; a larger ball goes out the dense way.
+constexpr long long kMinBallEntries = 4096;
+constexpr long long kMaxBallEntries = 1ll << 18;
+
+// One pass over the distances of a cutoff query: every vertex beyond `limit` (stored form) is marked unreached in place,
+// and every vertex within it counted in *count and, while the list has room, listed with its host value. The list is
+// the workspace's mapped staging: it lands in host memory as the kernel writes it. A warp's threads take their places
+// with one atomic (the loop runs the same rounds in every thread of a warp: the block is a multiple of 32).
+template <class D>
+__global__ void ball_list_kernel(long long n, typename D::stored* distances, typename D::stored limit,
+                                 BallEntry<D>* list, unsigned long long capacity, unsigned long long* count) {
+  const unsigned lane = threadIdx.x & 31u;
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long first = (static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x) & ~31ll; first < n;
+       first += stride) {
+    const long long v = first + lane;
+    bool in = false;
+    typename D::stored s = D::kInfinity;
+    if (v < n) {
+      s = distances[v];
+      if (s > limit) {
+        if (s != D::kInfinity) distances[v] = D::kInfinity;
+      } else {
+        in = s != D::kInfinity;
+      }
+    }
+    const unsigned in_warp = __ballot_sync(0xffffffffu, in);
+    if (in_warp == 0) continue;
+    unsigned long long base = 0;
+    if (lane == 0) base = atomicAdd(count, static_cast<unsigned long long>(__popc(in_warp)));
+    base = __shfl_sync(0xffffffffu, base, 0);
+    if (in) {
+      const unsigned long long at = base + static_cast<unsigned long long>(__popc(in_warp & ((1u << lane) - 1u)));
+      if (at < capacity) list[at] = BallEntry<D>{v, D::to_output(s)};
+    }
+  }
+}
+
 void copy_predecessors(const QueryOutput& out, const int32_t* predecessors, long long n, cudaStream_t stream) {
   if (n > 0 && out.host_predecessors != nullptr && predecessors != nullptr) {
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(out.host_predecessors, predecessors, static_cast<size_t>(n) * sizeof(int32_t),
@@ -205,6 +251,50 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
   return result;
 }
 
+// Whether a query's answer goes out as its cutoff's ball (deliver_ball): a cutoff, 8-byte distances into host memory,
+// no tree. The ball of an isochrone is a small share of the vertices; copying all n distances over the bus (through the
+// driver's staging when the caller's memory is pageable) cost more than the search (issue #47's 1% ball on road NY).
+bool ball_delivery(const QueryContext& query, const QueryOutput& out) {
+  return query.options.has_cutoff != 0 && !out.resident && !out.compact && !out.predecessors &&
+         out.host_distances != nullptr && query.graph.num_vertices > 0;
+}
+
+// A cutoff query's answer without the dense copy: one pass clears what lies beyond the cutoff and lists the ball into
+// page-locked staging; meanwhile the host sets every distance of the caller's array unreached, then writes the ball's.
+// A ball larger than the list goes out densely instead (the distances are already cleared). Counters as
+// complete_outputs leaves them.
+template <class D>
+FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* distances, const QueryOutput& out) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const long long n = query.graph.num_vertices;
+  DeviceCounters* counters = ws.counters();
+  const long long capacity = std::min(n, std::max(kMinBallEntries, std::min(kMaxBallEntries, n / 8)));
+  auto* list = static_cast<BallEntry<D>*>(ws.staging(static_cast<size_t>(capacity) * sizeof(BallEntry<D>)));
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  ball_list_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(
+      n, distances, stored_cutoff<D>(query.options), list, static_cast<unsigned long long>(capacity),
+      &counters->reached);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  ws.enqueue_counters_read();
+  auto* host = static_cast<typename D::output*>(out.host_distances);
+  std::fill(host, host + n, D::to_output(D::kInfinity));
+  ws.synchronize();
+  FinalizeResult result;
+  result.counters = ws.host_counters();
+  const unsigned long long ball = result.counters.reached;
+  if (ball <= static_cast<unsigned long long>(capacity)) {
+    for (unsigned long long i = 0; i < ball; ++i) host[list[i].vertex] = list[i].value;
+    return result;
+  }
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  write_host_distances<typename D::output>(ws, n, out.host_distances, [&](typename D::output* output) {
+    to_output_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, output, &counters->reached);
+  });
+  result.counters = ws.read_counters();
+  return result;
+}
+
 template <class D>
 void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset,
                    bool counters_delivered) {
@@ -215,6 +305,10 @@ template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
                             bool drained, bool stopped_at_targets) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
+  if (!enqueued && ball_delivery(query, out)) {
+    // (Under a cutoff an overflowed sum lies beyond it, and a cutoff comes without a certificate: gsssp.h.)
+    return deliver_ball<D>(query, const_cast<typename D::stored*>(distances), out);
+  }
   double certificate_ms = 0.0;
   if (!enqueued && query.options.has_cutoff != 0) {
     // The search may have left labels beyond the cutoff (upper bounds, or exact ones of a full search): cleared in
