@@ -58,11 +58,28 @@ __device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist,
     const long long cell = (v << shift) | lane;
     long long best = kShared ? dist[cell] : __ldcg(dist + cell);
     const long long arcs_end = __ldg(a.offsets + v + 1);
-    for (long long e = __ldg(a.offsets + v); e < arcs_end; ++e) {
-      const uint2 arc = __ldg(a.arcs + e);
-      const long long tail = (static_cast<long long>(arc.x) << shift) | lane;
-      const long long d = kShared ? dist[tail] : __ldcg(dist + tail);
-      if (d != kUnreached && d + static_cast<long long>(arc.y) < best) best = d + static_cast<long long>(arc.y);
+    // kCellArcLoads arcs at a time: their loads, then their tails' distances, each group issued together.
+    for (long long e = __ldg(a.offsets + v); e < arcs_end; e += kCellArcLoads) {
+      uint2 arc[kCellArcLoads];
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        arc[k] = e + k < arcs_end ? __ldg(a.arcs + e + k) : make_uint2(0u, 0u);
+      }
+      long long d[kCellArcLoads];
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        d[k] = kUnreached;
+        if (e + k < arcs_end) {
+          const long long tail = (static_cast<long long>(arc[k].x) << shift) | lane;
+          d[k] = kShared ? dist[tail] : __ldcg(dist + tail);
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        if (d[k] != kUnreached && d[k] + static_cast<long long>(arc[k].y) < best) {
+          best = d[k] + static_cast<long long>(arc[k].y);
+        }
+      }
     }
     dist[cell] = best;
   }

@@ -26,6 +26,9 @@ constexpr int kMaxSoloLevels = 256;
 // A solo level runs arc-parallel (phast_kernels.cuh, sweep_solo_arcs): each thread loads this many arcs before it
 // uses any, so that their load latencies overlap.
 constexpr int kSoloArcsPerThread = 4;
+// A cell below the solo levels reads its incoming arcs this many at a time (phast_kernels.cuh, sweep_cells): the
+// loads of a group overlap, so a vertex of in-degree k waits about ceil(k / 4) load pairs instead of k.
+constexpr int kCellArcLoads = 4;
 
 // Sources swept together in one launch of a batch (a power of two): distances are laid out [vertex][lane], so every
 // arc is read once for all of them and each level's barrier serves them all. Fewer when the batch is smaller or the
