@@ -31,11 +31,11 @@ __global__ void clear_beyond_kernel(long long n, typename D::stored* distances, 
   }
 }
 
-// A cutoff's ball, delivered sparsely (deliver_ball): a vertex and its 8-byte host value.
+// A cutoff's ball, delivered sparsely (deliver_ball): a vertex and its stored distance.
 template <class D>
 struct BallEntry {
   long long vertex;
-  typename D::output value;
+  typename D::stored value;
 };
 
 // Entries the ball's list holds in the workspace's page-locked staging: enough for a small ball (an isochrone's) on any
@@ -44,7 +44,7 @@ constexpr long long kMinBallEntries = 4096;
 constexpr long long kMaxBallEntries = 1ll << 18;
 
 // One pass over the distances of a cutoff query: every vertex beyond `limit` (stored form) is marked unreached in place,
-// and every vertex within it counted in *count and, while the list has room, listed with its host value. The list is
+// and every vertex within it counted in *count and, while the list has room, listed with its distance. The list is
 // the workspace's mapped staging: it lands in host memory as the kernel writes it. A warp's threads take their places
 // with one atomic (the loop runs the same rounds in every thread of a warp: the block is a multiple of 32).
 template <class D>
@@ -72,7 +72,7 @@ __global__ void ball_list_kernel(long long n, typename D::stored* distances, typ
     base = __shfl_sync(0xffffffffu, base, 0);
     if (in) {
       const unsigned long long at = base + static_cast<unsigned long long>(__popc(in_warp & ((1u << lane) - 1u)));
-      if (at < capacity) list[at] = BallEntry<D>{v, D::to_output(s)};
+      if (at < capacity) list[at] = BallEntry<D>{v, s};
     }
   }
 }
@@ -252,19 +252,28 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
   return result;
 }
 
-// Whether a query's answer goes out as its cutoff's ball (deliver_ball): a cutoff, 8-byte distances into host memory,
-// no tree. The ball of an isochrone is a small share of the vertices; copying all n distances over the bus (through the
+// Whether a query's answer goes out as its cutoff's ball (deliver_ball): a cutoff, distances into host memory, no tree.
+// The ball of an isochrone is a small share of the vertices; copying all n distances over the bus (through the
 // driver's staging when the caller's memory is pageable) cost more than the search (issue #47's 1% ball on road NY).
 bool ball_delivery(const QueryContext& query, const QueryOutput& out) {
   static const bool dense = ab_switch("GSSSP_AB_CUTOFF_DENSE");  // TEMPORARY A/B (delete after the GPU run)
-  return !dense && query.options.has_cutoff != 0 && !out.resident && !out.compact && !out.predecessors &&
+  return !dense && query.options.has_cutoff != 0 && !out.resident && !out.predecessors &&
          out.host_distances != nullptr && query.graph.num_vertices > 0;
 }
 
+// The caller's n host distances in format Out: every one unreached, then the ball's `count` entries.
+template <class D, class Out, class Convert>
+void write_ball(void* host, long long n, Out unreached, const BallEntry<D>* list, unsigned long long count,
+                Convert convert) {
+  auto* out = static_cast<Out*>(host);
+  std::fill(out, out + n, unreached);
+  for (unsigned long long i = 0; i < count; ++i) out[list[i].vertex] = convert(list[i].value);
+}
+
 // A cutoff query's answer without the dense copy: one pass clears what lies beyond the cutoff and lists the ball into
-// page-locked staging; meanwhile the host sets every distance of the caller's array unreached, then writes the ball's.
-// A ball larger than the list goes out densely instead (the distances are already cleared). Counters as
-// complete_outputs leaves them.
+// page-locked staging; the host then sets every distance of the caller's array unreached (for 8-byte distances while
+// the pass runs) and writes the ball's, in the width complete_outputs would pick (compact_distances: 2 bytes where the
+// ball fits them, else 4, else 8). A ball larger than the list goes out the dense way (the distances already cleared).
 template <class D>
 FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* distances, const QueryOutput& out) {
   Workspace& ws = *query.workspace;
@@ -279,21 +288,54 @@ FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* dista
       &counters->reached);
   GSSSP_CUDA_CHECK(cudaGetLastError());
   ws.enqueue_counters_read();
-  auto* host = static_cast<typename D::output*>(out.host_distances);
-  std::fill(host, host + n, D::to_output(D::kInfinity));
+  using Output = typename D::output;
+  const Output unreached = D::to_output(D::kInfinity);
+  if (!out.compact) std::fill(static_cast<Output*>(out.host_distances), static_cast<Output*>(out.host_distances) + n, unreached);
   ws.synchronize();
   FinalizeResult result;
   result.counters = ws.host_counters();
   const unsigned long long ball = result.counters.reached;
-  if (ball <= static_cast<unsigned long long>(capacity)) {
-    for (unsigned long long i = 0; i < ball; ++i) host[list[i].vertex] = list[i].value;
+  if (ball > static_cast<unsigned long long>(capacity)) {
+    enqueue_outputs<D>(query, distances, out, nullptr, /*reset=*/true);
+    return complete_outputs<D>(query, distances, out, /*drained=*/false, /*stopped_at_targets=*/true);
+  }
+  if (!out.compact) {
+    for (unsigned long long i = 0; i < ball; ++i) static_cast<Output*>(out.host_distances)[list[i].vertex] = D::to_output(list[i].value);
     return result;
   }
-  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
-  write_host_distances<typename D::output>(ws, n, out.host_distances, [&](typename D::output* output) {
-    to_output_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(n, distances, output, &counters->reached);
-  });
-  result.counters = ws.read_counters();
+  const bool narrow = out.narrow && D::kHasNarrow;
+  bool fits_narrow = narrow, fits_compact = true;
+  for (unsigned long long i = 0; i < ball; ++i) {
+    typename D::compact c;
+    fits_compact = D::to_compact(list[i].value, c) && fits_compact;
+    typename D::narrow w;
+    if (narrow) fits_narrow = D::to_narrow(list[i].value, w) && fits_narrow;
+  }
+  if (fits_narrow) {
+    typename D::narrow none;
+    D::to_narrow(D::kInfinity, none);
+    write_ball<D>(out.host_distances, n, none, list, ball, [](typename D::stored s) {
+      typename D::narrow w;
+      D::to_narrow(s, w);
+      return w;
+    });
+    result.distance_bytes = static_cast<int>(sizeof(typename D::narrow));
+    return result;
+  }
+  // (As complete_outputs: once a narrow answer did not fit, the graph's later queries start at 4 bytes.)
+  if (narrow && out.wide_distances != nullptr) out.wide_distances->store(true, std::memory_order_relaxed);
+  if (fits_compact) {
+    typename D::compact none;
+    D::to_compact(D::kInfinity, none);
+    write_ball<D>(out.host_distances, n, none, list, ball, [](typename D::stored s) {
+      typename D::compact c;
+      D::to_compact(s, c);
+      return c;
+    });
+    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
+    return result;
+  }
+  write_ball<D>(out.host_distances, n, unreached, list, ball, [](typename D::stored s) { return D::to_output(s); });
   return result;
 }
 
