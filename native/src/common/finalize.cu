@@ -11,6 +11,7 @@
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
 #include "common/rounds.hpp"
+#include "common/stage_trace.hpp"
 
 namespace gsssp {
 namespace {
@@ -288,10 +289,12 @@ FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* dista
       &counters->reached);
   GSSSP_CUDA_CHECK(cudaGetLastError());
   ws.enqueue_counters_read();
+  stage_trace::mark("ball-pass");
   using Output = typename D::output;
   const Output unreached = D::to_output(D::kInfinity);
   if (!out.compact) std::fill(static_cast<Output*>(out.host_distances), static_cast<Output*>(out.host_distances) + n, unreached);
   ws.synchronize();
+  stage_trace::mark("ball-synced");
   FinalizeResult result;
   result.counters = ws.host_counters();
   const unsigned long long ball = result.counters.reached;

@@ -19,6 +19,7 @@
 #include "common/memo.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"
+#include "common/stage_trace.hpp"
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
 
@@ -285,6 +286,7 @@ AlgorithmRun run(const QueryContext& query) {
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(seeds, staged, bytes, cudaMemcpyHostToDevice, stream));
   }
   const double upward_ms = milliseconds_since(start);
+  stage_trace::mark("phast-upward");
 
   SweepArgs a;
   a.count = n;
@@ -313,8 +315,12 @@ AlgorithmRun run(const QueryContext& query) {
   DeviceTimer timer(ws);
   sweep.launch(a, stream);
   timer.record_stop();
+  stage_trace::mark("phast-launch");
   if (pipelined) query.tail->enqueue(answer);
+  stage_trace::end_tail(stream);
   GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  stage_trace::mark("phast-drained");
+  stage_trace::read_tail(ws.stop_event());
 
   AlgorithmRun run;
   run.distances = answer;
