@@ -262,21 +262,55 @@ bool ball_delivery(const QueryContext& query, const QueryOutput& out) {
          out.host_distances != nullptr && query.graph.num_vertices > 0;
 }
 
-// The caller's n host distances in format Out: every one unreached, then the ball's `count` entries.
-template <class D, class Out, class Convert>
-void write_ball(void* host, long long n, Out unreached, const BallEntry<D>* list, unsigned long long count,
-                Convert convert) {
-  auto* out = static_cast<Out*>(host);
-  std::fill(out, out + n, unreached);
-  for (unsigned long long i = 0; i < count; ++i) out[list[i].vertex] = convert(list[i].value);
+// The width a ball delivery writes unless the ball does not fit it: 8 bytes, or the compact width asked for.
+template <class D>
+int asked_bytes(const QueryOutput& out) {
+  if (!out.compact) return 8;
+  return out.narrow && D::kHasNarrow ? static_cast<int>(sizeof(typename D::narrow))
+                                     : static_cast<int>(sizeof(typename D::compact));
+}
+
+// The caller's n host distances, all unreached, `bytes` each (8, or D's compact or narrow width).
+template <class D>
+void fill_unreached(void* host, long long n, int bytes) {
+  if (bytes == 8) {
+    auto* out = static_cast<typename D::output*>(host);
+    std::fill(out, out + n, D::to_output(D::kInfinity));
+  } else if (bytes == static_cast<int>(sizeof(typename D::compact))) {
+    typename D::compact none;
+    D::to_compact(D::kInfinity, none);
+    std::fill(static_cast<typename D::compact*>(host), static_cast<typename D::compact*>(host) + n, none);
+  } else {
+    typename D::narrow none;
+    D::to_narrow(D::kInfinity, none);
+    std::fill(static_cast<typename D::narrow*>(host), static_cast<typename D::narrow*>(host) + n, none);
+  }
+}
+
+// The ball's `count` entries into the caller's host distances, `bytes` each.
+template <class D>
+void write_ball(void* host, int bytes, const BallEntry<D>* list, unsigned long long count) {
+  for (unsigned long long i = 0; i < count; ++i) {
+    const typename D::stored s = list[i].value;
+    const long long v = list[i].vertex;
+    if (bytes == 8) {
+      static_cast<typename D::output*>(host)[v] = D::to_output(s);
+    } else if (bytes == static_cast<int>(sizeof(typename D::compact))) {
+      D::to_compact(s, static_cast<typename D::compact*>(host)[v]);
+    } else {
+      D::to_narrow(s, static_cast<typename D::narrow*>(host)[v]);
+    }
+  }
 }
 
 // A cutoff query's answer without the dense copy: one pass clears what lies beyond the cutoff and lists the ball into
-// page-locked staging; the host then sets every distance of the caller's array unreached (for 8-byte distances while
-// the pass runs) and writes the ball's, in the width complete_outputs would pick (compact_distances: 2 bytes where the
-// ball fits them, else 4, else 8). A ball larger than the list goes out the dense way (the distances already cleared).
+// page-locked staging; the caller's array is set unreached (by while_running during the search, `prefilled` bytes
+// wide, else here while the pass runs) and gets the ball's distances, in the width complete_outputs would pick
+// (compact_distances: 2 bytes where the ball fits them, else 4, else 8). A ball larger than the list goes out the
+// dense way (the distances already cleared).
 template <class D>
-FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* distances, const QueryOutput& out) {
+FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* distances, const QueryOutput& out,
+                            int prefilled) {
   Workspace& ws = *query.workspace;
   const cudaStream_t stream = ws.stream();
   const long long n = query.graph.num_vertices;
@@ -290,9 +324,11 @@ FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* dista
   GSSSP_CUDA_CHECK(cudaGetLastError());
   ws.enqueue_counters_read();
   stage_trace::mark("ball-pass");
-  using Output = typename D::output;
-  const Output unreached = D::to_output(D::kInfinity);
-  if (!out.compact) std::fill(static_cast<Output*>(out.host_distances), static_cast<Output*>(out.host_distances) + n, unreached);
+  int filled = prefilled;
+  if (filled == 0) {
+    filled = asked_bytes<D>(out);
+    fill_unreached<D>(out.host_distances, n, filled);
+  }
   ws.synchronize();
   stage_trace::mark("ball-synced");
   FinalizeResult result;
@@ -302,43 +338,27 @@ FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* dista
     enqueue_outputs<D>(query, distances, out, nullptr, /*reset=*/true);
     return complete_outputs<D>(query, distances, out, /*drained=*/false, /*stopped_at_targets=*/true);
   }
-  if (!out.compact) {
-    for (unsigned long long i = 0; i < ball; ++i) static_cast<Output*>(out.host_distances)[list[i].vertex] = D::to_output(list[i].value);
-    return result;
-  }
-  const bool narrow = out.narrow && D::kHasNarrow;
-  bool fits_narrow = narrow, fits_compact = true;
-  for (unsigned long long i = 0; i < ball; ++i) {
-    typename D::compact c;
-    fits_compact = D::to_compact(list[i].value, c) && fits_compact;
-    typename D::narrow w;
-    if (narrow) fits_narrow = D::to_narrow(list[i].value, w) && fits_narrow;
-  }
-  if (fits_narrow) {
-    typename D::narrow none;
-    D::to_narrow(D::kInfinity, none);
-    write_ball<D>(out.host_distances, n, none, list, ball, [](typename D::stored s) {
-      typename D::narrow w;
-      D::to_narrow(s, w);
-      return w;
-    });
-    result.distance_bytes = static_cast<int>(sizeof(typename D::narrow));
-    return result;
-  }
-  // (As complete_outputs: once a narrow answer did not fit, the graph's later queries start at 4 bytes.)
-  if (narrow && out.wide_distances != nullptr) out.wide_distances->store(true, std::memory_order_relaxed);
-  if (fits_compact) {
-    typename D::compact none;
-    D::to_compact(D::kInfinity, none);
-    write_ball<D>(out.host_distances, n, none, list, ball, [](typename D::stored s) {
+  int bytes = 8;
+  if (out.compact) {
+    const bool narrow = out.narrow && D::kHasNarrow;
+    bool fits_narrow = narrow, fits_compact = true;
+    for (unsigned long long i = 0; i < ball; ++i) {
       typename D::compact c;
-      D::to_compact(s, c);
-      return c;
-    });
-    result.distance_bytes = static_cast<int>(sizeof(typename D::compact));
-    return result;
+      fits_compact = D::to_compact(list[i].value, c) && fits_compact;
+      typename D::narrow w;
+      if (narrow) fits_narrow = D::to_narrow(list[i].value, w) && fits_narrow;
+    }
+    // (As complete_outputs: once a narrow answer did not fit, the graph's later queries start at 4 bytes.)
+    if (narrow && !fits_narrow && out.wide_distances != nullptr) {
+      out.wide_distances->store(true, std::memory_order_relaxed);
+    }
+    bytes = fits_narrow    ? static_cast<int>(sizeof(typename D::narrow))
+            : fits_compact ? static_cast<int>(sizeof(typename D::compact))
+                           : 8;
   }
-  write_ball<D>(out.host_distances, n, unreached, list, ball, [](typename D::stored s) { return D::to_output(s); });
+  if (bytes != filled) fill_unreached<D>(out.host_distances, n, bytes);
+  write_ball<D>(out.host_distances, bytes, list, ball);
+  result.distance_bytes = bytes;
   return result;
 }
 
@@ -350,11 +370,11 @@ void enqueue_typed(const QueryContext& query, const void* stored, const QueryOut
 
 template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
-                            bool drained, bool stopped_at_targets) {
+                            bool drained, bool stopped_at_targets, int prefilled) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
   if (!enqueued && ball_delivery(query, out)) {
     // (Under a cutoff an overflowed sum lies beyond it, and a cutoff comes without a certificate: gsssp.h.)
-    return deliver_ball<D>(query, const_cast<typename D::stored*>(distances), out);
+    return deliver_ball<D>(query, const_cast<typename D::stored*>(distances), out, prefilled);
   }
   double certificate_ms = 0.0;
   if (!enqueued && query.options.has_cutoff != 0) {
@@ -450,12 +470,26 @@ void FinalizeTail::enqueue(const void* stored_distances, bool counters_delivered
   ++enqueued_;
 }
 
+void FinalizeTail::while_running() {
+  if (prefilled_bytes_ != 0 || enqueued_ > 0 || !ball_delivery(query_, output_)) return;
+  const long long n = query_.graph.num_vertices;
+  if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    prefilled_bytes_ = asked_bytes<Float32Distance>(output_);
+    fill_unreached<Float32Distance>(output_.host_distances, n, prefilled_bytes_);
+  } else {
+    prefilled_bytes_ = asked_bytes<Int32Distance>(output_);
+    fill_unreached<Int32Distance>(output_.host_distances, n, prefilled_bytes_);
+  }
+}
+
 FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, bool stopped_at_targets) {
   const bool enqueued = enqueued_ > 0;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
+                                         prefilled_bytes_);
   }
-  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
+                                     prefilled_bytes_);
 }
 
 uint64_t count_reached(Workspace& ws, int32_t weight_type, const void* stored, long long n, long long source,
