@@ -5,11 +5,12 @@
 # in about four minutes (at most BUDGET s, default 230, plus the last step's limit), each step under its own limit:
 #   1. gsssp_time --phast and --cutoff on road NY (every answer checked against ADDS / CPU Dijkstra), each also with
 #      the TEMPORARY A/B switches (GSSSP_AB_PHAST_VERTEX_SOLO, GSSSP_AB_CUTOFF_DENSE: the variants replaced);
-#   2. the PHAST, cutoff and ADDS native tests (ctest);
+#   2. the PHAST and cutoff native tests (ctest);
 #   3. compute-sanitizer: racecheck and memcheck on the sweep kernel alone (gsssp_phast_sweep_test, built without the
 #      library, which racecheck would refuse for its device-side launches), memcheck on PHAST and cutoff queries
 #      through the library;
-#   4. one short run of each with GSSSP_STAGE_TRACE=1 (where the host time of a call goes).
+#   4. ADDS's native tests;
+#   5. one short run of each with GSSSP_STAGE_TRACE=1 (where the host time of a call goes).
 # Prints one line per step and the timing lines; the logs go to OUT_DIR (default gpu-47). Exits 1 if anything failed.
 set -uo pipefail
 out=${1:-gpu-47}
@@ -57,9 +58,9 @@ for name in cutoff cutoff-ab-dense; do
   grep -E 'cutoff ball|full: kernel' "$out/$name.log" | sed 's/^/    /'
 done
 
-# 2. Native tests: PHAST (library, sweep kernel alone, host layout), cutoff, ADDS.
-run ctest 90 ctest --test-dir "$build" -j3 --timeout 80 --output-on-failure \
-  -R '^(Phast|PhastLayout|PhastSweep|CutoffRefusals|AddsStar|Adds)\.|Cutoffs\.'
+# 2. Native tests: PHAST (library, sweep kernel alone, host layout) and cutoff.
+run ctest-phast-cutoff 90 ctest --test-dir "$build" -j3 --timeout 80 --output-on-failure \
+  -R '^(Phast|PhastLayout|PhastSweep|CutoffRefusals)\.|Cutoffs\.'
 
 # 3. compute-sanitizer.
 run racecheck-sweep 45 "$san" --tool racecheck --error-exitcode 99 "$t/gsssp_phast_sweep_test"
@@ -69,7 +70,10 @@ run memcheck-phast 40 "$san" --tool memcheck --error-exitcode 99 "$t/gsssp_phast
 run memcheck-cutoff 40 "$san" --tool memcheck --error-exitcode 99 "$t/gsssp_cutoff_test" \
   --gtest_filter='Weights/Cutoffs.Star/*:CutoffRefusals.*'
 
-# 4. Where the calls' host time goes (GSSSP_STAGE_TRACE=1: a line per query, host microseconds between stages).
+# 4. ADDS's native tests (its driver now fills a cutoff's host array while the search runs).
+run ctest-adds 90 ctest --test-dir "$build" -j3 --timeout 80 --output-on-failure -R '^(AddsStar|Adds)\.'
+
+# 5. Where the calls' host time goes (GSSSP_STAGE_TRACE=1: a line per query, host microseconds between stages).
 run trace-phast 25 env GSSSP_STAGE_TRACE=1 "$t/gsssp_time" --phast --gr "$ny" --sources 2 --repeat 3 --matrix 0
 grep -E '^stage-trace.*phast-upward' "$out/trace-phast.log" | tail -2 | sed 's/^/    /'
 run trace-cutoff 20 env GSSSP_STAGE_TRACE=1 "$t/gsssp_time" --cutoff 1 --gr "$ny" --share 0.01
