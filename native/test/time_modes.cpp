@@ -387,6 +387,18 @@ int run_cutoff(const std::string& path, int sources, double share) {
   const int32_t algorithms[] = {GSSSP_ALGORITHM_ADDS, GSSSP_ALGORITHM_NEAR_FAR};
   std::vector<double> full_kernel[2], cut_kernel[2], full_call[2], cut_call[2];
   std::vector<double> ball;
+  // The answers go into the same pageable arrays every time, as a caller that reuses its buffer has them: the clock
+  // covers the library call alone, not the allocation and first touch of n fresh distances. Each is poisoned (every
+  // vertex at distance 0) before the call, so that a distance the call does not write fails the check.
+  Result full, cut;
+  full.raw.resize(static_cast<size_t>(g.n));
+  cut.raw.resize(static_cast<size_t>(g.n));
+  auto timed = [&](Result& r, int32_t algorithm, int64_t source, const gsssp_options* o) {
+    std::fill(r.raw.begin(), r.raw.end(), 0);
+    const double t = now_ms();
+    r.status = gsssp_device_graph_sssp(dg, algorithm, source, o, r.raw.data(), nullptr, &r.stats);
+    return now_ms() - t;
+  };
   for (int i = -3; i < sources; ++i) {  // three warm-up sources, not counted
     const int64_t source = pick(rng);
     const Result cpu = run_cpu(g, source);
@@ -396,15 +408,11 @@ int run_cutoff(const std::string& path, int sources, double share) {
       gsssp_options o;
       gsssp_options_init(&o);
       o.compute_predecessors = 0;
-      double t = now_ms();
-      const Result full = run_gpu(dg, g, algorithms[a], source, &o);
-      const double full_ms = now_ms() - t;
+      const double full_ms = timed(full, algorithms[a], source, &o);
       o.has_cutoff = 1;
       o.cutoff_int = static_cast<int64_t>(cutoff);
       o.cutoff_float = cutoff;
-      t = now_ms();
-      const Result cut = run_gpu(dg, g, algorithms[a], source, &o);
-      const double cut_ms = now_ms() - t;
+      const double cut_ms = timed(cut, algorithms[a], source, &o);
       same_distances(g, cpu, full, std::string(algorithm_name(algorithms[a])) + " full");
       same_ball(g, cpu, cut, cutoff, false, std::string(algorithm_name(algorithms[a])) + " cutoff");
       if (i < 0) continue;

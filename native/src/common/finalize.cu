@@ -5,11 +5,13 @@
 #include <type_traits>
 
 #include "certify/certify.hpp"
+#include "common/ab_switch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/cutoff.hpp"
 #include "common/distance.cuh"
 #include "common/predecessors.cuh"
 #include "common/rounds.hpp"
+#include "common/stage_trace.hpp"
 
 namespace gsssp {
 namespace {
@@ -27,6 +29,52 @@ __global__ void clear_beyond_kernel(long long n, typename D::stored* distances, 
   for (long long v = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
        v += static_cast<long long>(gridDim.x) * blockDim.x) {
     if (distances[v] > limit) distances[v] = D::kInfinity;
+  }
+}
+
+// A cutoff's ball, delivered sparsely (deliver_ball): a vertex and its stored distance.
+template <class D>
+struct BallEntry {
+  long long vertex;
+  typename D::stored value;
+};
+
+// Entries the ball's list holds in the workspace's page-locked staging: enough for a small ball (an isochrone's) on any
+// graph, bounded so that the staging stays a few MB; a larger ball goes out the dense way.
+constexpr long long kMinBallEntries = 4096;
+constexpr long long kMaxBallEntries = 1ll << 18;
+
+// One pass over the distances of a cutoff query: every vertex beyond `limit` (stored form) is marked unreached in place,
+// and every vertex within it counted in *count and, while the list has room, listed with its distance. The list is
+// the workspace's mapped staging: it lands in host memory as the kernel writes it. A warp's threads take their places
+// with one atomic (the loop runs the same rounds in every thread of a warp: the block is a multiple of 32).
+template <class D>
+__global__ void ball_list_kernel(long long n, typename D::stored* distances, typename D::stored limit,
+                                 BallEntry<D>* list, unsigned long long capacity, unsigned long long* count) {
+  const unsigned lane = threadIdx.x & 31u;
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long first = (static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x) & ~31ll; first < n;
+       first += stride) {
+    const long long v = first + lane;
+    bool in = false;
+    typename D::stored s = D::kInfinity;
+    if (v < n) {
+      s = distances[v];
+      if (s > limit) {
+        if (s != D::kInfinity) distances[v] = D::kInfinity;
+      } else {
+        in = s != D::kInfinity;
+      }
+    }
+    const unsigned in_warp = __ballot_sync(0xffffffffu, in);
+    if (in_warp == 0) continue;
+    unsigned long long base = 0;
+    if (lane == 0) base = atomicAdd(count, static_cast<unsigned long long>(__popc(in_warp)));
+    base = __shfl_sync(0xffffffffu, base, 0);
+    if (in) {
+      const unsigned long long at = base + static_cast<unsigned long long>(__popc(in_warp & ((1u << lane) - 1u)));
+      if (at < capacity) list[at] = BallEntry<D>{v, s};
+    }
   }
 }
 
@@ -205,6 +253,115 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
   return result;
 }
 
+// Whether a query's answer goes out as its cutoff's ball (deliver_ball): a cutoff, distances into host memory, no tree.
+// The ball of an isochrone is a small share of the vertices; copying all n distances over the bus (through the
+// driver's staging when the caller's memory is pageable) cost more than the search (issue #47's 1% ball on road NY).
+bool ball_delivery(const QueryContext& query, const QueryOutput& out) {
+  static const bool dense = ab_switch("GSSSP_AB_CUTOFF_DENSE");  // TEMPORARY A/B (delete after the GPU run)
+  return !dense && query.options.has_cutoff != 0 && !out.resident && !out.predecessors &&
+         out.host_distances != nullptr && query.graph.num_vertices > 0;
+}
+
+// The width a ball delivery writes unless the ball does not fit it: 8 bytes, or the compact width asked for.
+template <class D>
+int asked_bytes(const QueryOutput& out) {
+  if (!out.compact) return 8;
+  return out.narrow && D::kHasNarrow ? static_cast<int>(sizeof(typename D::narrow))
+                                     : static_cast<int>(sizeof(typename D::compact));
+}
+
+// The caller's n host distances, all unreached, `bytes` each (8, or D's compact or narrow width).
+template <class D>
+void fill_unreached(void* host, long long n, int bytes) {
+  if (bytes == 8) {
+    auto* out = static_cast<typename D::output*>(host);
+    std::fill(out, out + n, D::to_output(D::kInfinity));
+  } else if (bytes == static_cast<int>(sizeof(typename D::compact))) {
+    typename D::compact none;
+    D::to_compact(D::kInfinity, none);
+    std::fill(static_cast<typename D::compact*>(host), static_cast<typename D::compact*>(host) + n, none);
+  } else {
+    typename D::narrow none;
+    D::to_narrow(D::kInfinity, none);
+    std::fill(static_cast<typename D::narrow*>(host), static_cast<typename D::narrow*>(host) + n, none);
+  }
+}
+
+// The ball's `count` entries into the caller's host distances, `bytes` each.
+template <class D>
+void write_ball(void* host, int bytes, const BallEntry<D>* list, unsigned long long count) {
+  for (unsigned long long i = 0; i < count; ++i) {
+    const typename D::stored s = list[i].value;
+    const long long v = list[i].vertex;
+    if (bytes == 8) {
+      static_cast<typename D::output*>(host)[v] = D::to_output(s);
+    } else if (bytes == static_cast<int>(sizeof(typename D::compact))) {
+      D::to_compact(s, static_cast<typename D::compact*>(host)[v]);
+    } else {
+      D::to_narrow(s, static_cast<typename D::narrow*>(host)[v]);
+    }
+  }
+}
+
+// A cutoff query's answer without the dense copy: one pass clears what lies beyond the cutoff and lists the ball into
+// page-locked staging; the caller's array is set unreached (by while_running during the search, `prefilled` bytes
+// wide, else here while the pass runs) and gets the ball's distances, in the width complete_outputs would pick
+// (compact_distances: 2 bytes where the ball fits them, else 4, else 8). A ball larger than the list goes out the
+// dense way (the distances already cleared).
+template <class D>
+FinalizeResult deliver_ball(const QueryContext& query, typename D::stored* distances, const QueryOutput& out,
+                            int prefilled) {
+  Workspace& ws = *query.workspace;
+  const cudaStream_t stream = ws.stream();
+  const long long n = query.graph.num_vertices;
+  DeviceCounters* counters = ws.counters();
+  const long long capacity = std::min(n, std::max(kMinBallEntries, std::min(kMaxBallEntries, n / 8)));
+  auto* list = static_cast<BallEntry<D>*>(ws.staging(static_cast<size_t>(capacity) * sizeof(BallEntry<D>)));
+  GSSSP_CUDA_CHECK(cudaMemsetAsync(&counters->reached, 0, sizeof(unsigned long long), stream));
+  ball_list_kernel<D><<<query.launch.grid, query.launch.block, 0, stream>>>(
+      n, distances, stored_cutoff<D>(query.options), list, static_cast<unsigned long long>(capacity),
+      &counters->reached);
+  GSSSP_CUDA_CHECK(cudaGetLastError());
+  ws.enqueue_counters_read();
+  stage_trace::mark("ball-pass");
+  int filled = prefilled;
+  if (filled == 0) {
+    filled = asked_bytes<D>(out);
+    fill_unreached<D>(out.host_distances, n, filled);
+  }
+  ws.synchronize();
+  stage_trace::mark("ball-synced");
+  FinalizeResult result;
+  result.counters = ws.host_counters();
+  const unsigned long long ball = result.counters.reached;
+  if (ball > static_cast<unsigned long long>(capacity)) {
+    enqueue_outputs<D>(query, distances, out, nullptr, /*reset=*/true);
+    return complete_outputs<D>(query, distances, out, /*drained=*/false, /*stopped_at_targets=*/true);
+  }
+  int bytes = 8;
+  if (out.compact) {
+    const bool narrow = out.narrow && D::kHasNarrow;
+    bool fits_narrow = narrow, fits_compact = true;
+    for (unsigned long long i = 0; i < ball; ++i) {
+      typename D::compact c;
+      fits_compact = D::to_compact(list[i].value, c) && fits_compact;
+      typename D::narrow w;
+      if (narrow) fits_narrow = D::to_narrow(list[i].value, w) && fits_narrow;
+    }
+    // (As complete_outputs: once a narrow answer did not fit, the graph's later queries start at 4 bytes.)
+    if (narrow && !fits_narrow && out.wide_distances != nullptr) {
+      out.wide_distances->store(true, std::memory_order_relaxed);
+    }
+    bytes = fits_narrow    ? static_cast<int>(sizeof(typename D::narrow))
+            : fits_compact ? static_cast<int>(sizeof(typename D::compact))
+                           : 8;
+  }
+  if (bytes != filled) fill_unreached<D>(out.host_distances, n, bytes);
+  write_ball<D>(out.host_distances, bytes, list, ball);
+  result.distance_bytes = bytes;
+  return result;
+}
+
 template <class D>
 void enqueue_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool reset,
                    bool counters_delivered) {
@@ -213,8 +370,12 @@ void enqueue_typed(const QueryContext& query, const void* stored, const QueryOut
 
 template <class D>
 FinalizeResult finish_typed(const QueryContext& query, const void* stored, const QueryOutput& out, bool enqueued,
-                            bool drained, bool stopped_at_targets) {
+                            bool drained, bool stopped_at_targets, int prefilled) {
   const auto* distances = static_cast<const typename D::stored*>(stored);
+  if (!enqueued && ball_delivery(query, out)) {
+    // (Under a cutoff an overflowed sum lies beyond it, and a cutoff comes without a certificate: gsssp.h.)
+    return deliver_ball<D>(query, const_cast<typename D::stored*>(distances), out, prefilled);
+  }
   double certificate_ms = 0.0;
   if (!enqueued && query.options.has_cutoff != 0) {
     // The search may have left labels beyond the cutoff (upper bounds, or exact ones of a full search): cleared in
@@ -309,12 +470,26 @@ void FinalizeTail::enqueue(const void* stored_distances, bool counters_delivered
   ++enqueued_;
 }
 
+void FinalizeTail::while_running() {
+  if (prefilled_bytes_ != 0 || enqueued_ > 0 || !ball_delivery(query_, output_)) return;
+  const long long n = query_.graph.num_vertices;
+  if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
+    prefilled_bytes_ = asked_bytes<Float32Distance>(output_);
+    fill_unreached<Float32Distance>(output_.host_distances, n, prefilled_bytes_);
+  } else {
+    prefilled_bytes_ = asked_bytes<Int32Distance>(output_);
+    fill_unreached<Int32Distance>(output_.host_distances, n, prefilled_bytes_);
+  }
+}
+
 FinalizeResult FinalizeTail::finish(const void* stored_distances, bool drained, bool stopped_at_targets) {
   const bool enqueued = enqueued_ > 0;
   if (query_.graph.weight_type == GSSSP_WEIGHT_FLOAT32) {
-    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+    return finish_typed<Float32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
+                                         prefilled_bytes_);
   }
-  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets);
+  return finish_typed<Int32Distance>(query_, stored_distances, output_, enqueued, drained, stopped_at_targets,
+                                     prefilled_bytes_);
 }
 
 uint64_t count_reached(Workspace& ws, int32_t weight_type, const void* stored, long long n, long long source,

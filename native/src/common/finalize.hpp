@@ -69,6 +69,10 @@ class FinalizeTail {
   // The kernel delivered everything (direct() said yes and the ticket arrived): finish() only completes the query
   // (the overflow check and a fallback to wider output).
   void mark_delivered() { enqueued_ = 1; }
+  // While the algorithm's kernel runs: the tail's host work that needs no distance. A cutoff's answer goes out as its
+  // ball (finalize.cu, deliver_ball), and the caller's array is set unreached here, in the width asked for, instead
+  // of after the kernel. Drivers that poll for their kernel call it after the launch; finish() does what none did.
+  void while_running();
   // The query's counters and the output format written, once the algorithm has ended with these final
   // distances. Throws GSSSP_ERROR_OVERFLOW if a float32 distance overflowed.
   FinalizeResult finish(const void* stored_distances, bool drained, bool stopped_at_targets = false);
@@ -79,6 +83,7 @@ class FinalizeTail {
   mutable int pipelined_ = -1;  // -1: not asked yet
   mutable void* mapped_distances_ = nullptr;  // the device's address of output_.host_distances, where it has one
   int enqueued_ = 0;
+  int prefilled_bytes_ = 0;  // while_running set the host distances unreached in this width (0: not yet)
 };
 
 // The vertices with a finite distance among `stored` (n of them, in the algorithms' stored format for weight_type):

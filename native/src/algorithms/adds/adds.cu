@@ -406,6 +406,8 @@ AlgorithmRun run_typed(const QueryContext& query, PairLink* link = nullptr) {
       ws.reader().launch(answer, sizeof(typename A::stored), stream);
     }
     stage_trace::mark("adds-submitted");
+    // The tail's host work that needs no distance (a cutoff's array set unreached) overlaps the search.
+    if (query.tail != nullptr && link == nullptr) query.tail->while_running();
 
     // Wait without blocking on the stream: cancellation and the host watchdog need this thread.
     using clock = std::chrono::steady_clock;

@@ -14,6 +14,7 @@
 #include "common/compact_distances.cuh"
 #include "common/cuda_check.hpp"
 #include "common/cutoff.hpp"
+#include "common/finalize.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"  // throw_if_cancelled, throw_not_converged
 #include "common/timer.hpp"
@@ -169,6 +170,8 @@ AlgorithmRun run_persistent(const QueryContext& query, int per_sm_resident) {
   }
   timer.record_stop();
   GSSSP_CUDA_CHECK(cudaMemcpyAsync(report, &state->report, sizeof(PersistentReport), cudaMemcpyDeviceToHost, stream));
+  // The tail's host work that needs no distance (a cutoff's array set unreached) overlaps the search.
+  if (query.tail != nullptr) query.tail->while_running();
   wait_for_kernel(ws, query, host);
   // The stream has drained (cudaStreamQuery said so): the report is in host memory.
   const PersistentReport r = *report;

@@ -14,10 +14,12 @@
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/phast/phast_kernels.cuh"
 #include "common/cuda_check.hpp"
+#include "common/ab_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/memo.hpp"
 #include "common/residency.hpp"
 #include "common/rounds.hpp"
+#include "common/stage_trace.hpp"
 #include "common/timer.hpp"
 #include "graph/device_graph.hpp"
 
@@ -71,12 +73,14 @@ struct DeviceHierarchy : graph::Attachment {
   Layout layout;
   DeviceBuffer offsets;      // n + 1 int64: incoming downward arcs by head position
   DeviceBuffer arcs;         // uint2 (tail position, weight)
+  DeviceBuffer heads;        // int32 per arc: its head position (the solo levels run arc-parallel)
   DeviceBuffer level_begin;  // levels + 1 int64
   DeviceBuffer position;     // n int32: graph vertex -> sweep position
   mutable SearchPool searches;
 
   int64_t device_bytes() const override {
-    return static_cast<int64_t>(offsets.bytes() + arcs.bytes() + level_begin.bytes() + position.bytes());
+    return static_cast<int64_t>(offsets.bytes() + arcs.bytes() + heads.bytes() + level_begin.bytes() +
+                                position.bytes());
   }
 };
 
@@ -84,6 +88,15 @@ DeviceBuffer upload(const void* host, size_t bytes, const char* what) {
   DeviceBuffer buffer(std::max<size_t>(bytes, 1), what);
   if (bytes > 0) GSSSP_CUDA_CHECK(cudaMemcpy(buffer.get(), host, bytes, cudaMemcpyHostToDevice));
   return buffer;
+}
+
+// Per arc of a CSR by head (offsets: heads + 1 entries), its head: what the arc-parallel solo levels need.
+std::vector<int32_t> arc_heads(const std::vector<int64_t>& offsets) {
+  std::vector<int32_t> heads(offsets.empty() ? 0 : static_cast<size_t>(offsets.back()));
+  for (size_t v = 0; v + 1 < offsets.size(); ++v) {
+    std::fill(heads.begin() + offsets[v], heads.begin() + offsets[v + 1], static_cast<int32_t>(v));
+  }
+  return heads;
 }
 
 // The attached hierarchy, or null.
@@ -135,7 +148,7 @@ int sweep_blocks_per_sm(int device) {
 // (kSoloSharedCells).
 int solo_levels(const int64_t* level_begin, int64_t levels, int lane_shift) {
   int solo = 0;
-  while (solo < levels && ((level_begin[solo + 1] - level_begin[solo]) << lane_shift) <= kSoloCells &&
+  while (solo < levels && solo < kMaxSoloLevels && ((level_begin[solo + 1] - level_begin[solo]) << lane_shift) <= kSoloCells &&
          (level_begin[solo + 1] << lane_shift) <= kSoloSharedCells) {
     ++solo;
   }
@@ -146,6 +159,9 @@ int solo_levels(const int64_t* level_begin, int64_t levels, int lane_shift) {
 void set_solo(SweepArgs& a, const int64_t* host_levels) {
   a.solo_levels = solo_levels(host_levels, a.levels, a.lane_shift);
   a.solo_cells = static_cast<long long>(host_levels[a.solo_levels]) << a.lane_shift;
+  // TEMPORARY A/B (delete after the GPU run): the old vertex-parallel solo levels.
+  static const bool vertex_solo = ab_switch("GSSSP_AB_PHAST_VERTEX_SOLO");
+  if (vertex_solo) a.heads = nullptr;
 }
 
 // The sweep's cooperative launch on the query's stream, under a residency share (common/residency.hpp) that lasts
@@ -228,6 +244,10 @@ void attach(const graph::DeviceGraph& g, const gsssp_ch_view& view) {
   const Layout& l = d->layout;
   d->offsets = upload(l.down_offsets.data(), l.down_offsets.size() * sizeof(int64_t), "PHAST downward offsets");
   d->arcs = upload(l.down_arcs.data(), l.down_arcs.size() * sizeof(Arc), "PHAST downward arcs");
+  {
+    const std::vector<int32_t> heads = arc_heads(l.down_offsets);
+    d->heads = upload(heads.data(), heads.size() * sizeof(int32_t), "PHAST arc heads");
+  }
   d->level_begin = upload(l.level_begin.data(), l.level_begin.size() * sizeof(int64_t), "PHAST levels");
   d->position = upload(l.position.data(), l.position.size() * sizeof(int32_t), "PHAST positions");
   bool inserted = false;
@@ -266,11 +286,13 @@ AlgorithmRun run(const QueryContext& query) {
     GSSSP_CUDA_CHECK(cudaMemcpyAsync(seeds, staged, bytes, cudaMemcpyHostToDevice, stream));
   }
   const double upward_ms = milliseconds_since(start);
+  stage_trace::mark("phast-upward");
 
   SweepArgs a;
   a.count = n;
   a.offsets = h.offsets.as<const long long>();
   a.arcs = h.arcs.as<const uint2>();
+  a.heads = h.heads.as<const int32_t>();
   a.level_begin = h.level_begin.as<const long long>();
   a.levels = static_cast<int>(layout.levels());
   a.lane_shift = 0;
@@ -293,8 +315,12 @@ AlgorithmRun run(const QueryContext& query) {
   DeviceTimer timer(ws);
   sweep.launch(a, stream);
   timer.record_stop();
+  stage_trace::mark("phast-launch");
   if (pipelined) query.tail->enqueue(answer);
+  stage_trace::end_tail(stream);
   GSSSP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  stage_trace::mark("phast-drained");
+  stage_trace::read_tail(ws.stop_event());
 
   AlgorithmRun run;
   run.distances = answer;
@@ -324,6 +350,7 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
   long long swept = n;
   const long long* offsets = h.offsets.as<const long long>();
   const uint2* arcs = h.arcs.as<const uint2>();
+  const int32_t* heads = h.heads.as<const int32_t>();
   const long long* level_begin = h.level_begin.as<const long long>();
   const int64_t* host_level_begin = layout.level_begin.data();
   int64_t levels = layout.levels();
@@ -337,7 +364,10 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
     const size_t arcs_bytes = align_up(selection.arcs.size() * sizeof(Arc));
     const size_t levels_bytes = align_up(selection.level_begin.size() * sizeof(int64_t));
     const size_t targets_bytes = align_up(selection.target_sub.size() * sizeof(int32_t));
-    auto* memory = static_cast<char*>(ws.buffer(Slot::kFlags0, offsets_bytes + arcs_bytes + levels_bytes + targets_bytes));
+    const std::vector<int32_t> selection_heads = arc_heads(selection.offsets);
+    const size_t heads_bytes = align_up(selection_heads.size() * sizeof(int32_t));
+    auto* memory = static_cast<char*>(
+        ws.buffer(Slot::kFlags0, offsets_bytes + arcs_bytes + levels_bytes + targets_bytes + heads_bytes));
     auto put = [&](char* at, const void* host, size_t bytes) {
       if (bytes > 0) GSSSP_CUDA_CHECK(cudaMemcpyAsync(at, host, bytes, cudaMemcpyHostToDevice, stream));
     };
@@ -347,10 +377,13 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
     put(memory + offsets_bytes + arcs_bytes, selection.level_begin.data(), selection.level_begin.size() * sizeof(int64_t));
     put(memory + offsets_bytes + arcs_bytes + levels_bytes, selection.target_sub.data(),
         selection.target_sub.size() * sizeof(int32_t));
+    put(memory + offsets_bytes + arcs_bytes + levels_bytes + targets_bytes, selection_heads.data(),
+        selection_heads.size() * sizeof(int32_t));
     offsets = reinterpret_cast<const long long*>(memory);
     arcs = reinterpret_cast<const uint2*>(memory + offsets_bytes);
     level_begin = reinterpret_cast<const long long*>(memory + offsets_bytes + arcs_bytes);
     target_index = reinterpret_cast<const int32_t*>(memory + offsets_bytes + arcs_bytes + levels_bytes);
+    heads = reinterpret_cast<const int32_t*>(memory + offsets_bytes + arcs_bytes + levels_bytes + targets_bytes);
   }
   const int64_t row = matrix ? target_count : n;
 
@@ -436,6 +469,7 @@ BatchRun run_batch(const QueryContext& query, const int64_t* sources, int64_t co
     a.count = swept;
     a.offsets = offsets;
     a.arcs = arcs;
+    a.heads = heads;
     a.level_begin = level_begin;
     a.levels = static_cast<int>(levels);
     a.lane_shift = shift;

@@ -9,9 +9,10 @@
 //
 // A query: Dijkstra over the upward arcs from the source on the host (a few hundred vertices on a road graph), its
 // reached vertices uploaded as seeds, then the downward sweep in one cooperative launch: block 0 alone sweeps the
-// narrow top levels, then each further level is one grid-stride pass over its range, a grid barrier after it. No
-// priority queue and no atomics: every (vertex, source) cell is written by one thread, once, after every arc into it
-// was final. The last pass writes the answer in graph order into the workspace's distance slot, where every other
+// narrow top levels in shared memory, arc-parallel (a shared-memory atomicMin per arc into its head), then each
+// further level is one grid-stride pass over its range, a grid barrier after it. No priority queue and no global
+// atomics: below the top, every (vertex, source) cell is written by one thread, once, after every arc into it was
+// final. The last pass writes the answer in graph order into the workspace's distance slot, where every other
 // algorithm leaves its answer, so the common tail (predecessors, host copies, resident results, certificates) applies
 // unchanged.
 //

@@ -21,6 +21,9 @@ struct SweepArgs {
   long long count = 0;                  // vertices swept: the layout's n, or a selection's size
   const long long* offsets = nullptr;   // count + 1: incoming downward arcs by head
   const uint2* arcs = nullptr;          // (tail index, weight)
+  // Per arc, its head index: the solo levels run arc-parallel (sweep_solo_arcs); covers at least the solo levels' arcs.
+  // Null: they run vertex-parallel (sweep_cells).
+  const int32_t* heads = nullptr;
   const long long* level_begin = nullptr;  // levels + 1, from the top level down
   int levels = 0;
   int solo_levels = 0;                  // the first solo_levels levels run in block 0 alone, in shared memory
@@ -55,19 +58,75 @@ __device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist,
     const long long cell = (v << shift) | lane;
     long long best = kShared ? dist[cell] : __ldcg(dist + cell);
     const long long arcs_end = __ldg(a.offsets + v + 1);
-    for (long long e = __ldg(a.offsets + v); e < arcs_end; ++e) {
-      const uint2 arc = __ldg(a.arcs + e);
-      const long long tail = (static_cast<long long>(arc.x) << shift) | lane;
-      const long long d = kShared ? dist[tail] : __ldcg(dist + tail);
-      if (d != kUnreached && d + static_cast<long long>(arc.y) < best) best = d + static_cast<long long>(arc.y);
+    // kCellArcLoads arcs at a time: their loads, then their tails' distances, each group issued together.
+    for (long long e = __ldg(a.offsets + v); e < arcs_end; e += kCellArcLoads) {
+      uint2 arc[kCellArcLoads];
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        arc[k] = e + k < arcs_end ? __ldg(a.arcs + e + k) : make_uint2(0u, 0u);
+      }
+      long long d[kCellArcLoads];
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        d[k] = kUnreached;
+        if (e + k < arcs_end) {
+          const long long tail = (static_cast<long long>(arc[k].x) << shift) | lane;
+          d[k] = kShared ? dist[tail] : __ldcg(dist + tail);
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < kCellArcLoads; ++k) {
+        if (d[k] != kUnreached && d[k] + static_cast<long long>(arc[k].y) < best) {
+          best = d[k] + static_cast<long long>(arc[k].y);
+        }
+      }
     }
     dist[cell] = best;
   }
 }
 
+// One solo level arc-parallel, in block 0's shared copy of the solo region: every (arc, lane) of the level's arcs
+// [arc_begin, arc_end) is one item, whose tail cell (final: a higher level) offers its distance plus the weight to
+// the head cell by a shared-memory atomicMin. A level then costs about one load latency per kSoloArcsPerThread *
+// blockDim.x items instead of one per arc of its vertex with the most incoming arcs (the top of a hierarchy is
+// nearly a clique). The items' arcs and heads are loaded first, kSoloArcsPerThread at once, so that their loads
+// overlap.
+__device__ __forceinline__ void sweep_solo_arcs(const SweepArgs& a, long long* solo, long long arc_begin,
+                                                long long arc_end) {
+  const int shift = a.lane_shift;
+  const long long lane_mask = (1ll << shift) - 1;
+  const long long items = (arc_end - arc_begin) << shift;
+  const long long stride = static_cast<long long>(blockDim.x);
+  for (long long base = threadIdx.x; base < items; base += kSoloArcsPerThread * stride) {
+    uint2 arc[kSoloArcsPerThread];
+    int32_t head[kSoloArcsPerThread];
+#pragma unroll
+    for (int k = 0; k < kSoloArcsPerThread; ++k) {
+      const long long i = base + k * stride;
+      if (i < items) {
+        const long long e = arc_begin + (i >> shift);
+        arc[k] = __ldg(a.arcs + e);
+        head[k] = __ldg(a.heads + e);
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < kSoloArcsPerThread; ++k) {
+      const long long i = base + k * stride;
+      if (i < items) {
+        const long long lane = i & lane_mask;
+        const long long d = solo[(static_cast<long long>(arc[k].x) << shift) | lane];
+        if (d != kUnreached) {
+          atomicMin(solo + ((static_cast<long long>(head[k]) << shift) | lane), d + static_cast<long long>(arc[k].y));
+        }
+      }
+    }
+  }
+}
+
 // The whole sweep, one cooperative launch:
 //   1. block 0 sweeps the solo levels (a prefix of the positions, kSoloCells) in shared memory: every cell unreached,
-//      the seeds that fall there, then level after level with __syncthreads between, and the result written back;
+//      the seeds that fall there, then level after level (arc-parallel where heads are given) with __syncthreads
+//      between, and the result written back;
 //      meanwhile every other block sets its share of the remaining cells unreached and writes the seeds that fall
 //      there (a block's own cells, so only __syncthreads orders them);
 //   2. a grid barrier; then each further level over the whole grid, a grid barrier after each;
@@ -83,6 +142,13 @@ __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
     a.counters->edges_relaxed += a.relaxations;
   }
   if (blockIdx.x == 0) {
+    // The solo levels' arc ranges, read once at the start (each level's bound is two dependent loads).
+    __shared__ long long solo_arc_begin[kMaxSoloLevels + 1];
+    if (a.heads != nullptr) {
+      for (int level = threadIdx.x; level <= a.solo_levels; level += blockDim.x) {
+        solo_arc_begin[level] = __ldg(a.offsets + __ldg(a.level_begin + level));
+      }
+    }
     for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
     __syncthreads();
     // A vertex reached by an upward search is a seed once per lane: plain writes.
@@ -93,8 +159,12 @@ __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
     }
     __syncthreads();
     for (int level = 0; level < a.solo_levels; ++level) {
-      const long long begin = a.level_begin[level];
-      sweep_cells<true>(a, solo, begin, (a.level_begin[level + 1] - begin) << shift, threadIdx.x, blockDim.x);
+      if (a.heads != nullptr) {
+        sweep_solo_arcs(a, solo, solo_arc_begin[level], solo_arc_begin[level + 1]);
+      } else {
+        const long long begin = a.level_begin[level];
+        sweep_cells<true>(a, solo, begin, (a.level_begin[level + 1] - begin) << shift, threadIdx.x, blockDim.x);
+      }
       __syncthreads();
     }
     for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];

@@ -21,6 +21,14 @@ constexpr int64_t kSoloCells = 2 * kSweepBlock;
 // level's chain of dependent loads ends in shared memory instead of L2; the solo levels stop where their cells would
 // exceed this. On road NY the levels of at most kSoloCells vertices are the top 49 of 59 and hold 10,171 vertices.
 constexpr int64_t kSoloSharedCells = 12288;  // 96 KiB of int64
+// At most this many solo levels (block 0 keeps each one's arc range in shared memory); NY has 49.
+constexpr int kMaxSoloLevels = 256;
+// A solo level runs arc-parallel (phast_kernels.cuh, sweep_solo_arcs): each thread loads this many arcs before it
+// uses any, so that their load latencies overlap.
+constexpr int kSoloArcsPerThread = 4;
+// A cell below the solo levels reads its incoming arcs this many at a time (phast_kernels.cuh, sweep_cells): the
+// loads of a group overlap, so a vertex of in-degree k waits about ceil(k / 4) load pairs instead of k.
+constexpr int kCellArcLoads = 4;
 
 // Sources swept together in one launch of a batch (a power of two): distances are laid out [vertex][lane], so every
 // arc is read once for all of them and each level's barrier serves them all. Fewer when the batch is smaller or the
