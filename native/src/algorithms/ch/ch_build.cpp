@@ -172,11 +172,13 @@ class Builder {
       // 2. Their shortcuts, witness searches read-only on the overlay (the round's vertices blocked).
       for (auto& s : shortcuts_) s.clear();
       std::vector<std::vector<int32_t>> mine(threads);
-      pool_.for_chunks(static_cast<int64_t>(selected.size()), 4, [&](int t, int64_t b, int64_t e) {
+      const int64_t chunk = spread(selected.size(), 4);
+      pool_.for_chunks(static_cast<int64_t>(selected.size()), chunk, [&](int t, int64_t b, int64_t e) {
         for (int64_t i = b; i < e; ++i) {
           const int32_t c = selected[i];
           mine[t].push_back(c);
-          find_shortcuts(c, witness_[t], limit_, in_round_.data(), [&](int32_t u, int32_t v, uint64_t w, uint32_t hops) {
+          const uint8_t* blocked = in_round_.data();
+          find_shortcuts(c, witness_[t], limit_, blocked, [&](int32_t u, int32_t v, uint64_t w, uint32_t hops) {
             if (w > std::numeric_limits<uint32_t>::max()) {
               fail(GSSSP_ERROR_OVERFLOW,
                    format("contraction hierarchy: the shortcut %d -> %d via %d weighs %llu, more than a uint32 holds; "
@@ -340,8 +342,15 @@ class Builder {
     return true;
   }
 
+  // Chunks of at most `largest` items, smaller when the loop is short: the rounds near the top of the hierarchy
+  // contract a few dense vertices, each a long task, which chunks of 4 would leave to a few threads.
+  int64_t spread(size_t count, int64_t largest) const {
+    return std::clamp<int64_t>(static_cast<int64_t>(count) / (8 * pool_.size()), 1, largest);
+  }
+
   void update_priorities(const std::vector<int32_t>& vertices) {
-    pool_.for_chunks(static_cast<int64_t>(vertices.size()), 8, [&](int t, int64_t b, int64_t e) {
+    const int64_t chunk = spread(vertices.size(), 8);
+    pool_.for_chunks(static_cast<int64_t>(vertices.size()), chunk, [&](int t, int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) priority_[vertices[i]] = priority(vertices[i], witness_[t]);
     });
   }
