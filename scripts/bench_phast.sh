@@ -8,6 +8,9 @@
 # (default 1000) by RPHAST against the host's bucket CH. Writes OUT_DIR/phast.csv (graph,metric,value), the logs, and
 # a summary line per graph; exits 1 if a test or a check failed.
 # GRAPHS: the folder with rome99.gr and USA-road-d.NY.gr.gz (default ../shared/graphs, else build/gpu-bundle/graphs).
+# SPECS: generated graphs measured after those two, space-separated generator specs, e.g.
+# SPECS=roadnet:1024x1024,seed=1 (the 1M-vertex road graph of docs/routing.md), written first into OUT_DIR/graphs
+# by scripts/generate_graph.sh (the gpu bundle's gsssp launcher).
 set -uo pipefail
 out=${1:?usage: scripts/bench_phast.sh OUT_DIR}
 mkdir -p "$out"
@@ -38,9 +41,15 @@ done
 
 csv=$out/phast.csv
 echo "graph,metric,value" > "$csv"
-for graph in rome99.gr USA-road-d.NY.gr.gz; do
+files=("$graphs/rome99.gr" "$graphs/USA-road-d.NY.gr.gz")
+for spec in ${SPECS:-}; do
+  file=$(bash "$(dirname "$0")/generate_graph.sh" "$spec" "$out/graphs") || { status=1; continue; }
+  files+=("$file")
+done
+for file in "${files[@]}"; do
+  graph=$(basename "$file")
   log=$out/time_${graph%%.*}.log
-  timeout "${RUN_TIMEOUT:-300}" "$build/native/test/gsssp_time" --phast --gr "$graphs/$graph" --sources "${SOURCES:-20}" \
+  timeout "${RUN_TIMEOUT:-300}" "$build/native/test/gsssp_time" --phast --gr "$file" --sources "${SOURCES:-20}" \
     --repeat "${REPEAT:-5}" --matrix "${MATRIX:-1000}" --csv "$csv" > "$log" 2>&1
   rc=$?
   [ $rc -ne 0 ] && status=1

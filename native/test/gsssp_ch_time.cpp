@@ -2,7 +2,7 @@
 // distance and route times (one thread), the many-to-many matrix time; answers checked against CPU Dijkstra.
 //
 //   gsssp_ch_time GRAPH [PAIRS] [THREADS] [MATRIX]
-//       GRAPH: a DIMACS .gr or .gr.gz file, or gen:SPEC (grid:W | random:N:D | rmat:SCALE).
+//       GRAPH: a DIMACS .gr or .gr.gz file, a Galois binary .gr (gsssp generate), or gen:SPEC (grid:W | random:N:D | rmat:SCALE).
 //       PAIRS (default 10000) seeded random pairs; THREADS (default 0 = all cores) for the build and the matrix;
 //       MATRIX (default 1000): a MATRIX x MATRIX matrix of random vertices.
 // Prints wall times and the process's CPU seconds (on a shared host the CPU seconds say more). Exit status: 0 when
@@ -69,6 +69,47 @@ int main(int argc, char** argv) {
               static_cast<double>(info.shortcut_count) / std::max<int64_t>(1, info.original_arc_count),
               static_cast<long long>(info.original_arc_count), static_cast<long long>(info.up_arc_count),
               static_cast<long long>(info.down_arc_count), static_cast<double>(info.memory_bytes) / 1e6);
+
+  {
+    // The hierarchy's shape: levels (the longest upward path) and the upward search space (every vertex an
+    // unpruned upward search from a random vertex reaches, and the arcs it scans), mean over 1,000 vertices.
+    gsssp_ch_view view;
+    gsssp_ch_get_view(ch, &view);
+    std::vector<int32_t> by_rank(static_cast<size_t>(g.n)), level(static_cast<size_t>(g.n), 0);
+    for (int64_t v = 0; v < g.n; ++v) by_rank[view.rank[v]] = static_cast<int32_t>(v);
+    int32_t levels = 0;
+    for (int32_t v : by_rank) {
+      levels = std::max(levels, level[v] + 1);
+      for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
+        level[view.up_heads[i]] = std::max(level[view.up_heads[i]], level[v] + 1);
+    }
+    std::vector<uint32_t> seen(static_cast<size_t>(g.n), 0);
+    std::vector<int32_t> stack;
+    std::mt19937_64 space_rng(7);
+    std::uniform_int_distribution<int64_t> any(0, g.n - 1);
+    const int samples = 1000;
+    int64_t vertices = 0, arcs = 0, largest = 0;
+    for (int s = 1; s <= samples; ++s) {
+      const int32_t start = static_cast<int32_t>(any(space_rng));
+      int64_t reached = 0;
+      stack.assign(1, start);
+      seen[start] = s;
+      while (!stack.empty()) {
+        const int32_t v = stack.back();
+        stack.pop_back();
+        ++reached;
+        arcs += view.up_offsets[v + 1] - view.up_offsets[v];
+        for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
+          if (seen[view.up_heads[i]] != static_cast<uint32_t>(s)) seen[view.up_heads[i]] = s, stack.push_back(view.up_heads[i]);
+      }
+      vertices += reached;
+      largest = std::max(largest, reached);
+    }
+    std::printf("shape: %d levels; upward search space %.0f vertices and %.0f arcs on average (largest %lld); "
+                "build %.1f us CPU a vertex\n",
+                levels, static_cast<double>(vertices) / samples, static_cast<double>(arcs) / samples,
+                static_cast<long long>(largest), build_cpu / static_cast<double>(g.n) * 1e6);
+  }
 
   gsssp_ch_query_t query = nullptr;
   gsssp_ch_query_create(&query, ch);

@@ -83,9 +83,47 @@ gsssp_options target_options(const std::vector<int32_t>& targets) {
   return o;
 }
 
+// A Galois binary .gr (version 1, 4-byte edge values; what `gsssp generate` writes), int weights unless gsssp's
+// trailer says F32. False when the file is not one (e.g. a DIMACS text .gr) or is cut short.
+bool load_galois(const std::string& path, Graph& g) {
+  FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return false;
+  uint64_t header[4] = {0, 0, 0, 0};
+  bool ok = std::fread(header, sizeof(uint64_t), 4, file) == 4 && header[0] == 1 && header[1] == 4 &&
+            header[2] < (uint64_t{1} << 31) && header[3] < (uint64_t{1} << 40);
+  if (ok) {
+    const int64_t n = static_cast<int64_t>(header[2]), m = static_cast<int64_t>(header[3]);
+    g.n = n;
+    g.offsets.assign(static_cast<size_t>(n) + 1, 0);
+    g.targets.resize(static_cast<size_t>(m));
+    std::vector<uint64_t> ends(static_cast<size_t>(n));
+    ok = std::fread(ends.data(), sizeof(uint64_t), ends.size(), file) == ends.size() &&
+         std::fread(g.targets.data(), sizeof(int32_t), g.targets.size(), file) == g.targets.size();
+    for (int64_t v = 0; ok && v < n; ++v) g.offsets[v + 1] = static_cast<int64_t>(ends[v]);
+    uint32_t pad = 0;
+    if (ok && (m & 1) == 1) ok = std::fread(&pad, 4, 1, file) == 1;
+    std::vector<int32_t> values(static_cast<size_t>(m));
+    if (ok) ok = std::fread(values.data(), sizeof(int32_t), values.size(), file) == values.size();
+    char trailer[17] = {0};
+    const bool has_trailer = ok && std::fread(trailer, 1, 16, file) == 16;
+    g.is_float = has_trailer && std::strncmp(trailer, "GSSSP-WEIGHT-F32", 16) == 0;
+    if (g.is_float) {
+      g.float_weights.resize(values.size());
+      std::memcpy(g.float_weights.data(), values.data(), values.size() * sizeof(float));
+    } else {
+      g.int_weights = std::move(values);
+    }
+    ok = ok && g.offsets[n] == m;
+    g.name = path;
+  }
+  std::fclose(file);
+  if (!ok) g = Graph{};
+  return ok;
+}
+
 bool read_graph(const std::string& path, Graph& g) {
   const bool generated = path.rfind("gen:", 0) == 0;
-  if (generated ? generate_named(path.substr(4), g) : load_dimacs(path, g)) return true;
+  if (generated ? generate_named(path.substr(4), g) : (load_galois(path, g) || load_dimacs(path, g))) return true;
   std::fprintf(stderr, "cannot read or generate graph %s\n", path.c_str());
   return false;
 }

@@ -94,7 +94,7 @@ std::vector<int64_t> csr_from_edges(const EdgeList& list, Graph& g);
 Graph overflow_graph();
 // Options for a query told its targets, without predecessors (targets must outlive the options).
 gsssp_options target_options(const std::vector<int32_t>& targets);
-// A DIMACS file, or "gen:SPEC" (generate_named); prints why not to stderr.
+// A DIMACS file (.gr, .gr.gz), a Galois binary .gr (`gsssp generate`), or "gen:SPEC" (generate_named); prints why not to stderr.
 bool read_graph(const std::string& path, Graph& g);
 EdgeList uniform_edges(int64_t n, int64_t m, std::mt19937_64& rng);
 EdgeList grid_edges(int64_t width, int64_t height);

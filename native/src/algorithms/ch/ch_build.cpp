@@ -42,32 +42,51 @@ struct Shortcut {
 
 using Lists = std::vector<std::vector<OArc>>;
 
-// A witness search's scratch, one per thread: timestamped distances, target marks, a lazy binary heap.
+// A witness search's scratch, one per thread: a vertex's distance, timestamp and target mark together in 16 bytes
+// (a search touches one cache line per vertex, not three), and a lazy binary heap.
 struct Witness {
-  explicit Witness(int64_t n) : dist(n), stamp(n, 0), target(n, 0) {}
-  std::vector<uint64_t> dist;
-  std::vector<uint32_t> stamp, target;
+  struct Slot {
+    uint64_t dist;
+    uint32_t stamp, target;
+  };
+  explicit Witness(int64_t n) : slot(n, Slot{0, 0, 0}) {}
+  std::vector<Slot> slot;
   std::vector<std::pair<uint64_t, int32_t>> heap;
   uint32_t epoch = 0;
 
-  uint64_t get(int32_t v) const { return stamp[v] == epoch ? dist[v] : kUnreached; }
+  uint64_t get(int32_t v) const { return slot[v].stamp == epoch ? slot[v].dist : kUnreached; }
+  bool mark(int32_t v) {
+    if (slot[v].target == epoch) return false;
+    slot[v].target = epoch;
+    return true;
+  }
 
   // A new search: a new epoch, and after 2^32 of them fresh stamps (a stale stamp must never match).
   void next() {
     if (++epoch == 0) {
-      std::fill(stamp.begin(), stamp.end(), 0);
-      std::fill(target.begin(), target.end(), 0);
+      std::fill(slot.begin(), slot.end(), Slot{0, 0, 0});
       epoch = 1;
     }
   }
 
-  // Dijkstra over `out` from u, never entering `skip` or a blocked vertex, until every marked target is settled,
-  // the next distance passes `bound`, or `limit` vertices are settled.
+  // Dijkstra over `out` from u, never entering `skip` or a blocked vertex (when `blocked` is given), until every
+  // marked target is settled, the next distance passes `bound`, or `limit` vertices are settled.
   void run(const Lists& out, int32_t u, int32_t skip, uint64_t bound, int32_t limit, int64_t targets,
            const uint8_t* blocked) {
+    if (blocked != nullptr) {
+      search<true>(out, u, skip, bound, limit, targets, blocked);
+    } else {
+      search<false>(out, u, skip, bound, limit, targets, blocked);
+    }
+  }
+
+ private:
+  template <bool kBlocked>
+  void search(const Lists& out, int32_t u, int32_t skip, uint64_t bound, int32_t limit, int64_t targets,
+              const uint8_t* blocked) {
     heap.clear();
-    dist[u] = 0;
-    stamp[u] = epoch;
+    slot[u].dist = 0;
+    slot[u].stamp = epoch;
     heap.emplace_back(0, u);
     int32_t settled = 0;
     auto greater = [](const std::pair<uint64_t, int32_t>& a, const std::pair<uint64_t, int32_t>& b) {
@@ -77,15 +96,19 @@ struct Witness {
       std::pop_heap(heap.begin(), heap.end(), greater);
       const auto [d, v] = heap.back();
       heap.pop_back();
-      if (d > dist[v]) continue;  // stale entry
+      Slot& sv = slot[v];
+      if (d > sv.dist) continue;  // stale entry
       if (d > bound || ++settled > limit) break;
-      if (target[v] == epoch && --targets == 0) break;
+      if (sv.target == epoch && --targets == 0) break;
       for (const OArc& a : out[v]) {
-        if (a.v == skip || blocked[a.v]) continue;
+        if (a.v == skip) continue;
+        if (kBlocked && blocked[a.v]) continue;
         const uint64_t nd = d + a.w;
-        if (stamp[a.v] != epoch || nd < dist[a.v]) {
-          stamp[a.v] = epoch;
-          dist[a.v] = nd;
+        if (nd > bound) continue;  // never settled within the bound
+        Slot& sa = slot[a.v];
+        if (sa.stamp != epoch || nd < sa.dist) {
+          sa.stamp = epoch;
+          sa.dist = nd;
           heap.emplace_back(nd, a.v);
           std::push_heap(heap.begin(), heap.end(), greater);
         }
@@ -149,11 +172,13 @@ class Builder {
       // 2. Their shortcuts, witness searches read-only on the overlay (the round's vertices blocked).
       for (auto& s : shortcuts_) s.clear();
       std::vector<std::vector<int32_t>> mine(threads);
-      pool_.for_chunks(static_cast<int64_t>(selected.size()), 4, [&](int t, int64_t b, int64_t e) {
+      const int64_t chunk = spread(selected.size(), 4);
+      pool_.for_chunks(static_cast<int64_t>(selected.size()), chunk, [&](int t, int64_t b, int64_t e) {
         for (int64_t i = b; i < e; ++i) {
           const int32_t c = selected[i];
           mine[t].push_back(c);
-          find_shortcuts(c, witness_[t], limit_, [&](int32_t u, int32_t v, uint64_t w, uint32_t hops) {
+          const uint8_t* blocked = in_round_.data();
+          find_shortcuts(c, witness_[t], limit_, blocked, [&](int32_t u, int32_t v, uint64_t w, uint32_t hops) {
             if (w > std::numeric_limits<uint32_t>::max()) {
               fail(GSSSP_ERROR_OVERFLOW,
                    format("contraction hierarchy: the shortcut %d -> %d via %d weighs %llu, more than a uint32 holds; "
@@ -201,10 +226,13 @@ class Builder {
       lap(3);
       check_growth(next_rank, shortcuts, static_cast<int64_t>(alive.size()));
       if (trace_ && (rounds % 20 == 0 || alive.empty())) {
-        std::fprintf(stderr, "ch round %lld: %lld contracted, %lld this round, %lld shortcuts, core degree %.1f\n",
+        std::fprintf(stderr,
+                     "ch round %lld: %lld contracted, %lld this round, %lld shortcuts, core degree %.1f; "
+                     "%.2f CPU s so far\n",
                      static_cast<long long>(rounds), static_cast<long long>(next_rank),
                      static_cast<long long>(selected.size()), static_cast<long long>(shortcuts),
-                     alive.empty() ? 0.0 : 2.0 * alive_arcs_ / alive.size());
+                     alive.empty() ? 0.0 : 2.0 * alive_arcs_ / alive.size(),
+                     phase_seconds_[0] + phase_seconds_[1] + phase_seconds_[2] + phase_seconds_[3]);
       }
       if (progress_ != nullptr && progress_(next_rank, n_, user_) != 0) {
         fail(GSSSP_ERROR_CLOSED, format("contraction hierarchy build cancelled by the progress callback after %lld of "
@@ -251,8 +279,9 @@ class Builder {
 
   // Calls add(u, v, weight, hops) for every shortcut that contracting c needs: u -> c -> v with no path from u to
   // v of at most that weight found without c (and without the blocked vertices of this round).
+  // `blocked`: the round's vertices while contracting; null for a priority's simulation (no round is open).
   template <class Add>
-  void find_shortcuts(int32_t c, Witness& ws, int32_t limit, Add&& add) {
+  void find_shortcuts(int32_t c, Witness& ws, int32_t limit, const uint8_t* blocked, Add&& add) {
     const std::vector<OArc>& ins = in_[c];
     const std::vector<OArc>& outs = out_[c];
     if (ins.empty() || outs.empty()) return;
@@ -275,10 +304,10 @@ class Builder {
       for (const OArc& b : outs) {
         if (b.v == u) continue;
         max_out = std::max(max_out, b.w);
-        if (ws.target[b.v] != ws.epoch) ws.target[b.v] = ws.epoch, ++targets;
+        if (ws.mark(b.v)) ++targets;
       }
       if (targets == 0) continue;
-      ws.run(out_, u, c, static_cast<uint64_t>(a.w) + max_out, limit, targets, in_round_.data());
+      ws.run(out_, u, c, static_cast<uint64_t>(a.w) + max_out, limit, targets, blocked);
       for (const OArc& b : outs) {
         if (b.v == u) continue;
         const uint64_t via = static_cast<uint64_t>(a.w) + b.w;
@@ -313,15 +342,22 @@ class Builder {
     return true;
   }
 
+  // Chunks of at most `largest` items, smaller when the loop is short: the rounds near the top of the hierarchy
+  // contract a few dense vertices, each a long task, which chunks of 4 would leave to a few threads.
+  int64_t spread(size_t count, int64_t largest) const {
+    return std::clamp<int64_t>(static_cast<int64_t>(count) / (8 * pool_.size()), 1, largest);
+  }
+
   void update_priorities(const std::vector<int32_t>& vertices) {
-    pool_.for_chunks(static_cast<int64_t>(vertices.size()), 8, [&](int t, int64_t b, int64_t e) {
+    const int64_t chunk = spread(vertices.size(), 8);
+    pool_.for_chunks(static_cast<int64_t>(vertices.size()), chunk, [&](int t, int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) priority_[vertices[i]] = priority(vertices[i], witness_[t]);
     });
   }
 
   float priority(int32_t c, Witness& ws) {
     int64_t added = 0, added_hops = 0;
-    find_shortcuts(c, ws, kPrioritySettleLimit, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
+    find_shortcuts(c, ws, kPrioritySettleLimit, nullptr, [&](int32_t, int32_t, uint64_t, uint32_t hops) {
       ++added;
       added_hops += hops;
     });

@@ -57,10 +57,16 @@ public final class GraphGenerator {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         int n = spec.numVertices();
-        checkMemory(spec, n, spec instanceof RggSpec r ? (long) (n * r.degree()) : spec.numEdges());
-        // A geometric graph's edge count is known once its points are placed: place them once, here.
+        checkMemory(spec, n, switch (spec) {
+            case RggSpec r -> (long) (n * r.degree());
+            case RoadNetSpec r -> 4L * n;
+            default -> spec.numEdges();
+        });
+        // A geometric graph's edge count is known once its points are placed, a road network's once its streets
+        // are chosen: do that once, here.
         RggLayout layout = spec instanceof RggSpec r ? rggLayout(r, threads) : null;
-        long m = layout != null ? layout.edges() : spec.numEdges();
+        RoadNetwork.Layout streets = spec instanceof RoadNetSpec r ? RoadNetwork.layout(r, threads) : null;
+        long m = layout != null ? layout.edges() : streets != null ? streets.edges() : spec.numEdges();
         WeightSpec ws = spec.weights();
         // checked before any memory is taken: a hopeless neg= fails at once
         long potentialRange = ws.negativeShare() > 0 ? potentialRange(ws) : 0;
@@ -86,8 +92,11 @@ public final class GraphGenerator {
                 case RggSpec r -> rgg(layout, threads, offsets, targets);
                 case MeshSpec mesh -> mesh(mesh, threads, offsets, targets);
                 case RoadSpec road -> road(road, threads, offsets, targets);
+                case RoadNetSpec net -> RoadNetwork.fill(streets, threads, offsets, targets, weights);
             }
-            drawWeights(ws, spec.seed(), threads, weights, m);
+            if (streets == null) {
+                drawWeights(ws, spec.seed(), threads, weights, m);
+            }
             if (spec instanceof RoadSpec road) {
                 highwayWeights(road, threads, offsets, targets, weights);
             }
@@ -117,6 +126,7 @@ public final class GraphGenerator {
             case RggSpec r -> (long) n * (16L * r.dims() + 12);
             case MeshSpec mesh -> 8L * (n + 1L);
             case RoadSpec road -> 8L * (n + 1L);
+            case RoadNetSpec net -> 9L * (n + 1L);
             default -> 0L;
         };
         if (spec.weights().negativeShare() > 0) {

@@ -13,13 +13,15 @@ import org.gsssp.Graph;
  *   rgg:n=1048576,d=10,dim=2,seed=1,w=1..1000      random geometric graph, 2-D or 3-D, d expected neighbours
  *   mesh:64x64x64,nb=18,seed=1,w=1..1000           3-D lattice mesh, 6-, 18- or 26-neighbourhood
  *   road:2048x2048,hw=16,seed=1,w=1..1000          a grid of streets with highways every 16 cells
+ *   roadnet:1024x1024,seed=1                      a road network with road classes, for routing (RoadNetSpec)
  *   ...,float                                     float weights uniform on [lo, hi]
  *   ...,neg=0.1                                   about 10% negative edges, no negative cycle (see WeightSpec)
  * </pre>
  * The same spec always gives the same graph, whatever the number of threads. {@code toString()} gives the
  * canonical spec (defaults spelled out), which is also the generated graph's name.
  */
-public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpec, MeshSpec, RoadSpec {
+public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpec, MeshSpec, RoadSpec,
+        RoadNetSpec {
 
     /**
      * The seed of every random choice the generator makes.
@@ -61,7 +63,7 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
 
     /**
      * Whether {@code text} starts like a spec ({@code rmat:}, {@code grid:}, {@code random:}, {@code rgg:},
-     * {@code mesh:}, {@code road:}, in any case) rather
+     * {@code mesh:}, {@code road:}, {@code roadnet:}, in any case) rather
      * than a file.
      *
      * @param text a command-line argument
@@ -70,7 +72,7 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
     static boolean looksLikeSpec(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         return t.startsWith("rmat:") || t.startsWith("grid:") || t.startsWith("random:") || t.startsWith("rgg:")
-                || t.startsWith("mesh:") || t.startsWith("road:");
+                || t.startsWith("mesh:") || t.startsWith("road:") || t.startsWith("roadnet:");
     }
 
     /**
@@ -78,14 +80,14 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
      * {@code w=1..1000}, or {@code w=1..10} for random graphs).
      *
      * @param text the spec, e.g. {@code rmat:scale=22,ef=16}
-     * @return the spec, a {@link RmatSpec}, {@link GridSpec}, {@link RandomSpec}, {@link RggSpec}, {@link MeshSpec} or {@link RoadSpec}
+     * @return the spec, a {@link RmatSpec}, {@link GridSpec}, {@link RandomSpec}, {@link RggSpec}, {@link MeshSpec}, {@link RoadSpec} or {@link RoadNetSpec}
      * @throws IllegalArgumentException naming the bad or unknown part, and the keys the kind accepts
      */
     static GraphSpec parse(String text) {
         String t = text.strip();
         int colon = t.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:..., rgg:..., mesh:..., road:...");
+            throw new IllegalArgumentException("graph spec '" + text + "' needs a kind: rmat:..., grid:..., random:..., rgg:..., mesh:..., road:..., roadnet:...");
         }
         String kind = t.substring(0, colon).toLowerCase(Locale.ROOT);
         SpecParams p = SpecParams.parse(text, t.substring(colon + 1));
@@ -136,8 +138,21 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
                 yield new RoadSpec(SpecParams.parseInt(text, "rows", rc[0]), SpecParams.parseInt(text, "cols", rc[1]),
                         p.intValue("hw", 16), p.longValue("seed", 1), p.weights(1, 1000));
             }
+            case "roadnet" -> {
+                String dims = p.positional();
+                String[] rc = dims == null ? new String[0] : dims.toLowerCase(Locale.ROOT).split("x", -1);
+                if (rc.length != 2) {
+                    throw new IllegalArgumentException("roadnet size '" + dims + "' in '" + text + "' must be ROWSxCOLS");
+                }
+                if (!p.weights(1, 1000).equals(RoadNetSpec.WEIGHTS)) {
+                    throw new IllegalArgumentException("roadnet takes no w=, float or neg= in '" + text
+                            + "': its weights are travel times from its geometry");
+                }
+                yield new RoadNetSpec(SpecParams.parseInt(text, "rows", rc[0]), SpecParams.parseInt(text, "cols", rc[1]),
+                        p.longValue("seed", 1));
+            }
             default -> throw new IllegalArgumentException("unknown graph kind '" + kind + "' in '" + text
-                    + "'; known: rmat, grid, random, rgg, mesh, road");
+                    + "'; known: rmat, grid, random, rgg, mesh, road, roadnet");
         };
         p.checkAllUsed(kind, switch (kind) {
             case "rmat" -> "scale, ef, a, b, c";
@@ -145,6 +160,7 @@ public sealed interface GraphSpec permits RmatSpec, GridSpec, RandomSpec, RggSpe
             case "rgg" -> "n, d, dim";
             case "mesh" -> "NXxNYxNZ, nb";
             case "road" -> "ROWSxCOLS, hw";
+            case "roadnet" -> "ROWSxCOLS";
             default -> "n, d";
         });
         return spec;

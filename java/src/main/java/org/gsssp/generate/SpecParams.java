@@ -113,7 +113,8 @@ final class SpecParams {
                 unknown.add(key);
             }
         }
-        if (positional != null && !kind.equals("grid") && !kind.equals("mesh") && !kind.equals("road")) {
+        if (positional != null && !kind.equals("grid") && !kind.equals("mesh") && !kind.equals("road")
+                && !kind.equals("roadnet")) {
             unknown.add(positional);
         }
         if (!unknown.isEmpty()) {

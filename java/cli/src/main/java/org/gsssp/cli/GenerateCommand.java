@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
                 "      3-D lattice mesh, 6-, 18- or 26-neighbourhood",
                 "  road:2048x2048,hw=16,seed=1",
                 "      street grid with highways every 16 cells",
+                "  roadnet:1024x1024,seed=1",
+                "      road network with four road classes (routing, CH)",
                 "Add ',float' for float weights, ',neg=0.1' for about 10%% negative edges",
                 "(no negative cycles).",
                 "The file records whether its weights are int or float (in a trailer that",
