@@ -41,4 +41,10 @@ constexpr double kCoreCheckFraction = 0.05;
 // Vertices per task when threads share a loop.
 constexpr int64_t kChunk = 256;
 
+// Many-to-many (ch_matrix.cpp, RPHAST): sources swept together, one SIMD lane each. 16 lanes of 32 bits fill a
+// 64-byte cache line per vertex (docs/performance.md).
+constexpr int kMatrixLanes = 16;
+// Target searches per task while the selection is built.
+constexpr int64_t kMatrixSearchChunk = 8;
+
 }  // namespace gsssp::ch
