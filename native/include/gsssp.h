@@ -665,8 +665,8 @@ GSSSP_API int gsssp_ch_distance(gsssp_ch_query_t query, int64_t source, int64_t 
 GSSSP_API int gsssp_ch_path(gsssp_ch_query_t query, int64_t source, int64_t target, int64_t* distance,
                             int32_t* path, int64_t capacity, int64_t* length);
 
-/* Many-to-many, bucket-based (Knopp, Sanders, Schultes, Schulz, Wagner, ALENEX 2007), over `threads` host
- * threads (0 = all). distances: row-major source_count x target_count; GSSSP_INT_INFINITY = unreachable. */
+/* Many-to-many by RPHAST on the host (Delling, Goldberg, Werneck, ATMOS 2011): the targets' part of the hierarchy
+ * selected once, then one SIMD sweep per group of 16 sources, groups over `threads` host threads (0 = all). distances: row-major source_count x target_count; GSSSP_INT_INFINITY = unreachable. */
 GSSSP_API int gsssp_ch_matrix(gsssp_ch_t ch, const int64_t* sources, int64_t source_count,
                               const int64_t* targets, int64_t target_count, int32_t threads,
                               int64_t* distances);

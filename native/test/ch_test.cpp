@@ -429,6 +429,69 @@ TEST_F(ChTest, SocialGraphStopsWithItsMessage) {
   expect_refused(g);
 }
 
+// Matrices (RPHAST, ch_matrix.cpp) on seeded random directed graphs: zero weights, parallel arcs, self loops,
+// unreachable pairs; sources and targets with repeats, equal lists, partial groups of sources (1, 16, 17, 45 rows),
+// 1 and 3 threads.
+TEST_F(ChTest, MatrixEqualsDijkstra) {
+  for (int64_t n : {1, 2, 5, 40, 300}) {
+    for (double degree : {0.8, 3.0}) {
+      for (int32_t max_int : {3, 1000}) {
+        EdgeList list = uniform_edges(n, static_cast<int64_t>(degree * n) + 1, rng);
+        for (int i = 0; i < n / 4; ++i) {
+          list.edges.push_back(list.edges[rng() % list.edges.size()]);
+          const int32_t v = static_cast<int32_t>(rng() % n);
+          list.add(v, v);
+        }
+        WeightRule rule;
+        rule.max_int = max_int;
+        rule.zero_fraction = 0.2;
+        const Graph g = build(format_name("random n=%lld deg=%.1f w<=%d", static_cast<long long>(n), degree, max_int),
+                              list, rule, rng);
+        ChHandle h;
+        if (!build_ch(g, h)) return;
+        // Ids from a small pool, so that lists repeat ids.
+        std::uniform_int_distribution<int64_t> pick(0, std::min<int64_t>(n, 12) - 1);
+        std::vector<int64_t> pool;
+        for (int i = 0; i < 12; ++i) pool.push_back(static_cast<int64_t>(rng() % n));
+        for (int rows : {1, 16, 17, 45}) {
+          std::vector<int64_t> sources, targets;
+          for (int i = 0; i < rows; ++i) sources.push_back(pool[pick(rng)]);
+          for (int i = 0; i < 1 + rows % 7; ++i) targets.push_back(pool[pick(rng)]);
+          check_matrix(g, h.ch, sources, targets, rows == 45 ? 3 : 1);
+          check_matrix(g, h.ch, sources, sources, 2);
+        }
+      }
+    }
+  }
+}
+
+// A star whose arms weigh up to 2^31 - 1: distances between leaves reach 2^32 - 2, past what a group's 32-bit
+// lanes hold, next to arms of small weights whose groups fit.
+TEST_F(ChTest, MatrixPast32BitDistancesEqualsDijkstra) {
+  EdgeList list;
+  list.n = 61;
+  for (int32_t leaf = 1; leaf < 61; ++leaf) {
+    list.add(0, leaf);
+    list.add(leaf, 0);
+  }
+  WeightRule rule;
+  Graph g = build("star of 60 heavy and light arms", list, rule, rng);
+  std::uniform_int_distribution<int32_t> heavy(1 << 30, INT32_MAX), light(0, 1000);
+  for (int64_t e = 0; e < static_cast<int64_t>(g.targets.size()); ++e) {
+    const int32_t leaf = std::max<int32_t>(g.targets[e], static_cast<int32_t>(std::upper_bound(g.offsets.begin(),
+                                                                     g.offsets.end(), e) - g.offsets.begin() - 1));
+    g.int_weights[e] = leaf <= 40 ? heavy(rng) : light(rng);
+  }
+  ChHandle h;
+  ASSERT_TRUE(build_ch(g, h));
+  std::vector<int64_t> all, light_arms;
+  for (int64_t v = 0; v < 61; ++v) all.push_back(v);
+  for (int64_t v = 41; v < 61; ++v) light_arms.push_back(v);
+  check_matrix(g, h.ch, all, all, 2);
+  check_matrix(g, h.ch, light_arms, all, 1);
+  check_matrix(g, h.ch, light_arms, light_arms, 1);
+}
+
 // Several threads, each with its own context, on one hierarchy.
 TEST_F(ChTest, ThreadsShareOneHierarchy) {
   WeightRule rule;

@@ -17,7 +17,7 @@
 //   gsssp_time --phast (--gr FILE | --gen SPEC) [--sources S] [--repeat K] [--matrix M] [--csv FILE]
 //       Builds the graph's contraction hierarchy and attaches it; PHAST against ADDS one-to-all from S seeded random
 //       sources (default 20), K runs each; a batch of 64 rows; the M x M matrix (default 1000) by RPHAST against the
-//       host's bucket CH. Every answer checked; with --csv, appends graph,metric,value lines.
+//       host's CH matrix. Every answer checked; with --csv, appends graph,metric,value lines.
 //   gsssp_time --cutoff K (--gr FILE | --gen SPEC) [--share P]
 //       K random sources: a full ADDS query against ADDS with a cutoff whose ball holds the share P (default 0.01) of
 //       the vertices (the cutoff from a CPU Dijkstra run), and Near-Far likewise; each cutoff answer checked against

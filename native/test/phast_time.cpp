@@ -1,5 +1,5 @@
 // gsssp_time --phast: PHAST against ADDS one-to-all from the same sources, a batch of rows, and the RPHAST matrix
-// against the host's bucket CH (gsssp_ch_matrix), on one graph; every answer checked (PHAST against CPU Dijkstra on
+// against the host's CH matrix (gsssp_ch_matrix), on one graph; every answer checked (PHAST against CPU Dijkstra on
 // a few sources and against ADDS on all, the matrix cell by cell against the host CH and on sampled rows against
 // CPU Dijkstra). Prints a line per measurement and, with a CSV path, appends them as graph,metric,value.
 #include "support.hpp"
@@ -141,7 +141,7 @@ int run_phast(const std::string& path, int sources, int repeat, int matrix_size,
     gsssp_host_free(rows);
   }
 
-  // The matrix: RPHAST on the GPU against the bucket CH on the host, the same sources and targets.
+  // The matrix: RPHAST on the GPU against the CH matrix on the host, the same sources and targets.
   if (matrix_size > 0) {
     const int64_t m = matrix_size;
     std::vector<int64_t> from(static_cast<size_t>(m)), to64(static_cast<size_t>(m));

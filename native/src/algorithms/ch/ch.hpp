@@ -5,9 +5,8 @@
 //     their 2-hop neighbourhood (independent sets, as in Vetter's parallel CH), so that no two of one round share
 //     a neighbour.
 //   Query: section 5, bidirectional upward Dijkstra with stall-on-demand; routes unpacked through middles.
-//   Many-to-many: Knopp, Sanders, Schultes, Schulz, Wagner, "Computing Many-to-Many Shortest Paths Using Highway
-//     Hierarchies", ALENEX 2007, section 3 (buckets filled by backward upward searches from the targets, scanned by
-//     forward upward searches from the sources), as applied to CH in the WEA 2008 paper.
+//   Many-to-many: RPHAST, Delling, Goldberg, Werneck, "Faster Batched Shortest Paths in Road Networks", ATMOS 2011
+//     (ch_matrix.cpp): the targets' search spaces selected once, then one sweep per group of sources.
 // The hierarchy is for road-like graphs of low highway dimension (road networks, grids, meshes): there it stays
 // near the graph's size and a query settles a few hundred vertices. Social, web and R-MAT graphs contract
 // badly (the shortcuts explode); the build refuses them with GSSSP_ERROR_UNSUPPORTED (ch_policy.hpp's limits).
@@ -66,10 +65,6 @@ class Query {
   // Distance from source to target (graph ids), GSSSP_INT_INFINITY when unreachable; with a path vector, the
   // route in graph ids (cleared and filled; the vector keeps its capacity).
   int64_t distance(int32_t source, int32_t target, std::vector<int32_t>* path);
-  // Many-to-many helpers: a stalled upward search from `rank_vertex` (forward over up arcs, or backward over down
-  // arcs), calling visit(rank, distance) for every vertex settled and not stalled.
-  template <class Visit>
-  void upward(int32_t start_rank, bool forward, Visit&& visit);
 
   std::vector<int32_t> route;  // the last path, reused
 
@@ -92,6 +87,7 @@ class Query {
   std::vector<int64_t> stack_;  // unpacking stack (tail, head, weight packed)
 };
 
+// Row-major source_count x target_count distances (GSSSP_INT_INFINITY = unreachable); ids checked by the caller.
 void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, const int64_t* targets,
             int64_t target_count, int threads, int64_t* distances);
 

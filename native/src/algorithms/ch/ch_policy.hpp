@@ -41,4 +41,15 @@ constexpr double kCoreCheckFraction = 0.05;
 // Vertices per task when threads share a loop.
 constexpr int64_t kChunk = 256;
 
+// Many-to-many (ch_matrix.cpp, RPHAST): sources swept together, one SIMD lane each. 16 lanes of 32 bits fill one
+// 64-byte cache line per vertex and one AVX-512 register.
+constexpr int kMatrixLanes = 16;
+// The core: the top ranks, where every search ends up. It is selected whole; the target and source searches stop at
+// it, and each group's sweep walks its upward arcs instead. At most this many vertices, and 1/kMatrixCoreShare of the
+// graph, so that small graphs keep searches to test. Measured on road NY: docs/performance.md.
+constexpr int64_t kMatrixCoreVertices = 4096;
+constexpr int64_t kMatrixCoreShare = 32;
+// Target searches per task while the selection is built.
+constexpr int64_t kMatrixSearchChunk = 8;
+
 }  // namespace gsssp::ch

@@ -1,8 +1,7 @@
 // Searches on a hierarchy (ch.hpp): the rank-ordered search graph, point-to-point queries with stall-on-demand
-// and route unpacking, and bucket-based many-to-many.
+// and route unpacking. Many-to-many is in ch_matrix.cpp.
 #include <algorithm>
 #include <limits>
-#include <memory>
 
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/ch/ch_policy.hpp"
@@ -60,50 +59,6 @@ Query::Query(const Hierarchy& h) : h_(h) {
   }
   stack_.reserve(256);
   route.reserve(1024);
-}
-
-template <class Visit>
-void Query::upward(int32_t start, bool forward, Visit&& visit) {
-  if (++epoch_ == 0) {
-    for (Side& s : side_)
-      for (Label& l : s.label) l.stamp = 0;
-    epoch_ = 1;
-  }
-  Side& s = side_[0];
-  const std::vector<int64_t>& relax_begin = forward ? h_.up_begin : h_.down_begin;
-  const std::vector<SearchArc>& relax_arcs = forward ? h_.up_arcs : h_.down_arcs;
-  const std::vector<int64_t>& stall_begin = forward ? h_.down_begin : h_.up_begin;
-  const std::vector<SearchArc>& stall_arcs = forward ? h_.down_arcs : h_.up_arcs;
-  s.heap.clear();
-  s.label[start] = Label{0, epoch_, -1};
-  s.heap.emplace_back(0, start);
-  while (!s.heap.empty()) {
-    std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
-    const auto [d, v] = s.heap.back();
-    s.heap.pop_back();
-    if (d > s.label[v].dist) continue;
-    bool stalled = false;
-    for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
-      const SearchArc& a = stall_arcs[i];
-      const Label& l = s.label[a.other];
-      if (l.stamp == epoch_ && l.dist + a.weight < d) {
-        stalled = true;
-        break;
-      }
-    }
-    if (stalled) continue;
-    visit(v, d);
-    for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
-      const SearchArc& a = relax_arcs[i];
-      const uint64_t nd = d + a.weight;
-      Label& l = s.label[a.other];
-      if (l.stamp != epoch_ || nd < l.dist) {
-        l = Label{nd, epoch_, v};
-        s.heap.emplace_back(nd, a.other);
-        std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
-      }
-    }
-  }
 }
 
 int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* path) {
@@ -238,60 +193,6 @@ void Query::unpack(int32_t tail, int32_t head, std::vector<int32_t>& out) {
     stack_.push_back((static_cast<int64_t>(middle) << 32) | static_cast<uint32_t>(v));
     stack_.push_back((static_cast<int64_t>(u) << 32) | static_cast<uint32_t>(middle));
   }
-}
-
-// ---- many-to-many ----------------------------------------------------------------------------------------------
-
-void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, const int64_t* targets,
-            int64_t target_count, int threads, int64_t* distances) {
-  const int64_t cells = source_count * target_count;
-  std::fill(distances, distances + cells, GSSSP_INT_INFINITY);
-  if (cells == 0) return;
-  Pool pool(static_cast<int>(std::min<int64_t>(threads, std::max(source_count, target_count))));
-  std::vector<std::unique_ptr<Query>> queries(pool.size());
-  for (auto& q : queries) q = std::make_unique<Query>(h);
-  // Backward upward searches from the targets: entries (vertex, target, distance), then grouped by vertex.
-  struct Entry {
-    int32_t vertex, target;
-    uint64_t dist;
-  };
-  std::vector<std::vector<Entry>> found(pool.size());
-  pool.for_chunks(target_count, 8, [&](int t, int64_t b, int64_t e) {
-    for (int64_t j = b; j < e; ++j) {
-      queries[t]->upward(h.view.rank[targets[j]], false, [&](int32_t v, uint64_t d) {
-        found[t].push_back(Entry{v, static_cast<int32_t>(j), d});
-      });
-    }
-  });
-  const int64_t n = h.n();
-  std::vector<int64_t> begin(n + 1, 0);
-  for (const auto& list : found)
-    for (const Entry& e : list) ++begin[e.vertex + 1];
-  for (int64_t v = 0; v < n; ++v) begin[v + 1] += begin[v];
-  struct Bucket {
-    int32_t target;
-    uint64_t dist;
-  };
-  std::vector<Bucket> buckets(begin[n]);
-  {
-    std::vector<int64_t> fill(begin.begin(), begin.end() - 1);
-    for (auto& list : found) {
-      for (const Entry& e : list) buckets[fill[e.vertex]++] = Bucket{e.target, e.dist};
-      std::vector<Entry>().swap(list);
-    }
-  }
-  // Forward upward searches from the sources, each scanning the buckets of the vertices it settles.
-  pool.for_chunks(source_count, 8, [&](int t, int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) {
-      int64_t* row = distances + i * target_count;
-      queries[t]->upward(h.view.rank[sources[i]], true, [&](int32_t v, uint64_t d) {
-        for (int64_t k = begin[v]; k < begin[v + 1]; ++k) {
-          const int64_t total = static_cast<int64_t>(d + buckets[k].dist);
-          if (total < row[buckets[k].target]) row[buckets[k].target] = total;
-        }
-      });
-    }
-  });
 }
 
 }  // namespace gsssp::ch

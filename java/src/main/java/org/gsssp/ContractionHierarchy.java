@@ -19,8 +19,8 @@ import org.gsssp.internal.ffi.gsssp_progress_fn;
 
 /**
  * A contraction hierarchy (Geisberger, Sanders, Schultes &amp; Delling, WEA 2008) of one {@link Graph}: point-to-point
- * distances and routes in microseconds and distance matrices by bucket search (Knopp et al., ALENEX 2007), on the
- * host's cores. It is for road networks and other graphs of low highway dimension; social and R-MAT graphs contract
+ * distances and routes in microseconds and distance matrices by RPHAST sweeps (Delling, Goldberg &amp; Werneck,
+ * ATMOS 2011), on the host's cores. It is for road networks and other graphs of low highway dimension; social and R-MAT graphs contract
  * badly and their build stops with {@link UnsupportedInputException}. Weights must be int32 and non-negative; zero
  * weights, parallel arcs, one-way arcs and unreachable pairs are answered exactly, equal to Dijkstra's.
  *
@@ -443,7 +443,8 @@ public final class ContractionHierarchy implements AutoCloseable {
     }
 
     /**
-     * The distances from every source to every target by bucket-based many-to-many search, on every host core.
+     * The distances from every source to every target by RPHAST (the targets' part of the hierarchy selected once,
+     * then one sweep per group of 16 sources), on every host core.
      *
      * @param sources internal vertex ids, one row each (repeats allowed)
      * @param targets internal vertex ids, one column each (repeats allowed)

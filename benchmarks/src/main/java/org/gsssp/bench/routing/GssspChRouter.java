@@ -122,7 +122,7 @@ final class GssspChRouter implements Router {
 
     @Override
     public String matrixMethod() {
-        return "bucket many-to-many (ContractionHierarchy.matrix) over the threads";
+        return "RPHAST many-to-many (ContractionHierarchy.matrix) over the threads";
     }
 
     @Override

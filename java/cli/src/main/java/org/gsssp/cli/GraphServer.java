@@ -341,7 +341,7 @@ final class GraphServer implements AutoCloseable {
 
     /**
      * Answers /distance, /route and /matrix from {@code ch} (a hierarchy of this server's graph): a point-to-point
-     * query or a bucket matrix, never a one-to-all search. /sssp still searches. Call before {@link #start()}.
+     * query or an RPHAST matrix, never a one-to-all search. /sssp still searches. Call before {@link #start()}.
      */
     GraphServer answerFromHierarchy(ContractionHierarchy ch) {
         if (ch.graph() != graph) {
