@@ -14,10 +14,6 @@ namespace {
 
 constexpr uint64_t kUnreached = std::numeric_limits<uint64_t>::max();
 
-bool heap_greater(const std::pair<uint64_t, int32_t>& a, const std::pair<uint64_t, int32_t>& b) {
-  return a.first > b.first;
-}
-
 template <class T>
 int64_t bytes(const std::vector<T>& v) {
   return static_cast<int64_t>(v.capacity() * sizeof(T));
@@ -28,8 +24,20 @@ int64_t bytes(const std::vector<T>& v) {
 int64_t Hierarchy::memory_bytes() const {
   return bytes(rank) + bytes(up_heads) + bytes(up_middles) + bytes(down_tails) + bytes(down_middles) +
          bytes(up_offsets) + bytes(down_offsets) + bytes(up_weights) + bytes(down_weights) + bytes(vertex_of_rank) +
-         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs);
+         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs) + bytes(up_unpack) +
+         bytes(down_unpack);
 }
+
+namespace {
+
+// The index of the arc to `other` (a rank) in the list [begin, end) of arcs sorted by rank, or -1.
+int64_t find_arc(const std::vector<SearchArc>& arcs, int64_t begin, int64_t end, int32_t other) {
+  const auto it = std::lower_bound(arcs.begin() + begin, arcs.begin() + end, other,
+                                   [](const SearchArc& a, int32_t r) { return a.other < r; });
+  return it != arcs.begin() + end && it->other == other ? it - arcs.begin() : -1;
+}
+
+}  // namespace
 
 void Hierarchy::index_view() {
   const int64_t count = view.vertex_count;
@@ -49,83 +57,92 @@ void Hierarchy::index_view() {
     up_begin[r + 1] = up;
     down_begin[r + 1] = down;
   }
+  // Each shortcut's halves, found once here (the lists are sorted by rank, as validate_view checks) so that routes
+  // unpack without searching.
+  up_unpack.resize(view.up_arc_count);
+  down_unpack.resize(view.down_arc_count);
+  for (int64_t r = 0; r < count; ++r) {
+    const int32_t v = vertex_of_rank[r];
+    for (int64_t k = 0; k < up_begin[r + 1] - up_begin[r]; ++k) {
+      const int64_t i = up_begin[r] + k;
+      const int32_t middle = view.up_middles[view.up_offsets[v] + k];
+      if (middle < 0) {
+        up_unpack[i] = ArcUnpack{-1, vertex_of_rank[up_arcs[i].other]};
+        continue;
+      }
+      const int32_t m = view.rank[middle];
+      const int64_t first = find_arc(down_arcs, down_begin[m], down_begin[m + 1], static_cast<int32_t>(r));
+      const int64_t second = find_arc(up_arcs, up_begin[m], up_begin[m + 1], up_arcs[i].other);
+      if (first < 0 || second < 0)
+        fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d has no halves through %d", v,
+                                          vertex_of_rank[up_arcs[i].other], middle));
+      up_unpack[i] = ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+    }
+    for (int64_t k = 0; k < down_begin[r + 1] - down_begin[r]; ++k) {
+      const int64_t i = down_begin[r] + k;
+      const int32_t middle = view.down_middles[view.down_offsets[v] + k];
+      if (middle < 0) {
+        down_unpack[i] = ArcUnpack{-1, v};
+        continue;
+      }
+      const int32_t m = view.rank[middle];
+      const int64_t first = find_arc(down_arcs, down_begin[m], down_begin[m + 1], down_arcs[i].other);
+      const int64_t second = find_arc(up_arcs, up_begin[m], up_begin[m + 1], static_cast<int32_t>(r));
+      if (first < 0 || second < 0)
+        fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d has no halves through %d",
+                                          vertex_of_rank[down_arcs[i].other], v, middle));
+      down_unpack[i] = ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+    }
+  }
 }
 
 // ---- point-to-point --------------------------------------------------------------------------------------------
 
+namespace {
+
+struct HeapGreater {
+  bool operator()(const std::pair<uint64_t, int32_t>& a, const std::pair<uint64_t, int32_t>& b) const {
+    return a.first > b.first;
+  }
+};
+
+}  // namespace
+
 Query::Query(const Hierarchy& h) : h_(h) {
   for (Side& s : side_) {
-    s.label.assign(h.n(), Label{0, 0, -1});
+    s.reached.assign((h.n() + 63) / 64, 0);
+    s.reached_list.reserve(1024);
+    s.dist.assign(h.n(), 0);
+    s.parent.assign(h.n(), Parent{-1, -1});
     s.heap.reserve(1024);
   }
   stack_.reserve(256);
   route.reserve(1024);
 }
 
-template <class Visit>
-void Query::upward(int32_t start, bool forward, Visit&& visit) {
-  if (++epoch_ == 0) {
-    for (Side& s : side_)
-      for (Label& l : s.label) l.stamp = 0;
-    epoch_ = 1;
-  }
-  Side& s = side_[0];
-  const std::vector<int64_t>& relax_begin = forward ? h_.up_begin : h_.down_begin;
-  const std::vector<SearchArc>& relax_arcs = forward ? h_.up_arcs : h_.down_arcs;
-  const std::vector<int64_t>& stall_begin = forward ? h_.down_begin : h_.up_begin;
-  const std::vector<SearchArc>& stall_arcs = forward ? h_.down_arcs : h_.up_arcs;
-  s.heap.clear();
-  s.label[start] = Label{0, epoch_, -1};
-  s.heap.emplace_back(0, start);
-  while (!s.heap.empty()) {
-    std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
-    const auto [d, v] = s.heap.back();
-    s.heap.pop_back();
-    if (d > s.label[v].dist) continue;
-    bool stalled = false;
-    for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
-      const SearchArc& a = stall_arcs[i];
-      const Label& l = s.label[a.other];
-      if (l.stamp == epoch_ && l.dist + a.weight < d) {
-        stalled = true;
-        break;
-      }
-    }
-    if (stalled) continue;
-    visit(v, d);
-    for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
-      const SearchArc& a = relax_arcs[i];
-      const uint64_t nd = d + a.weight;
-      Label& l = s.label[a.other];
-      if (l.stamp != epoch_ || nd < l.dist) {
-        l = Label{nd, epoch_, v};
-        s.heap.emplace_back(nd, a.other);
-        std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
-      }
-    }
-  }
-}
-
-int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* path) {
-  if (path != nullptr) path->clear();
-  if (source == target) {
-    if (path != nullptr) path->push_back(source);
-    return 0;
-  }
-  if (++epoch_ == 0) {
-    for (Side& s : side_)
-      for (Label& l : s.label) l.stamp = 0;
-    epoch_ = 1;
-  }
-  const int32_t start[2] = {h_.view.rank[source], h_.view.rank[target]};
+// The bidirectional upward search (WEA 2008, section 5): the two directions settle a vertex in turn; a direction
+// stops once its queue's minimum reaches the best meeting distance. A vertex is stalled (not expanded) when a vertex
+// of higher rank reached by the same search gives it a shorter distance through an arc into it ("stall on demand",
+// section 5.2): its label is then not a shortest distance and no shortest path leaves it upward. Returns the
+// meeting vertex's rank (best = the distance), or -1.
+template <bool kRoute>
+int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) {
+  const int32_t start[2] = {source_rank, target_rank};
   for (int dir = 0; dir < 2; ++dir) {
     Side& s = side_[dir];
+    for (const int32_t v : s.reached_list) s.reached[static_cast<uint32_t>(v) >> 6] = 0;
+    s.reached_list.clear();
     s.heap.clear();
-    s.label[start[dir]] = Label{0, epoch_, -1};
+    s.add(start[dir]);
+    s.dist[start[dir]] = 0;
+    if (kRoute) s.parent[start[dir]] = Parent{-1, -1};
     s.heap.emplace_back(0, start[dir]);
   }
-  uint64_t best = kUnreached;
+  best = kUnreached;
   int32_t meet = -1;
+  // Forward: relax up arcs, stall through the arcs from higher vertices into v (down lists); backward: the mirror.
+  const int64_t* const begin[2] = {h_.up_begin.data(), h_.down_begin.data()};
+  const SearchArc* const arcs[2] = {h_.up_arcs.data(), h_.down_arcs.data()};
   bool done[2] = {false, false};
   while (!done[0] || !done[1]) {
     for (int dir = 0; dir < 2; ++dir) {
@@ -135,112 +152,156 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
         done[dir] = true;
         continue;
       }
-      std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
+      std::pop_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
       const auto [d, v] = s.heap.back();
       s.heap.pop_back();
-      if (d > s.label[v].dist) continue;
-      const Label& there = side_[1 - dir].label[v];
-      if (there.stamp == epoch_ && d + there.dist < best) {
-        best = d + there.dist;
+      if (d > s.dist[v]) continue;  // a stale entry: v was reached again at a shorter distance
+      const Side& o = side_[1 - dir];
+      if (o.has(v) && d + o.dist[v] < best) {
+        best = d + o.dist[v];
         meet = v;
       }
-      // Forward: relax upward arcs, stall through arcs from higher vertices into v (down lists); backward: the
-      // mirror image.
-      const std::vector<int64_t>& relax_begin = dir == 0 ? h_.up_begin : h_.down_begin;
-      const std::vector<SearchArc>& relax_arcs = dir == 0 ? h_.up_arcs : h_.down_arcs;
-      const std::vector<int64_t>& stall_begin = dir == 0 ? h_.down_begin : h_.up_begin;
-      const std::vector<SearchArc>& stall_arcs = dir == 0 ? h_.down_arcs : h_.up_arcs;
+      const int64_t* const stall_begin = begin[1 - dir];
+      const SearchArc* const stall_arcs = arcs[1 - dir];
+      bool stalled = false;
+      for (int64_t i = stall_begin[v], e = stall_begin[v + 1]; i < e; ++i) {
+        const SearchArc a = stall_arcs[i];
+        if (s.has(a.other) && s.dist[a.other] + a.weight < d) {
+          stalled = true;
+          break;
+        }
+      }
+      if (stalled) continue;
+      const SearchArc* const relax = arcs[dir];
+      for (int64_t i = begin[dir][v], e = begin[dir][v + 1]; i < e; ++i) {
+        const SearchArc a = relax[i];
+        const uint64_t nd = d + a.weight;
+        const bool seen = s.has(a.other);
+        if (!seen || nd < s.dist[a.other]) {
+          if (!seen) s.add(a.other);
+          s.dist[a.other] = nd;
+          if (kRoute) s.parent[a.other] = Parent{v, static_cast<int32_t>(i)};
+          s.heap.emplace_back(nd, a.other);
+          std::push_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
+        }
+      }
+    }
+  }
+  return meet;
+}
+
+int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* path) {
+  if (path != nullptr) path->clear();
+  if (source == target) {
+    if (path != nullptr) path->push_back(source);
+    return 0;
+  }
+  const int32_t s = h_.view.rank[source], t = h_.view.rank[target];
+  uint64_t best = kUnreached;
+  if (path == nullptr) {
+    return search<false>(s, t, best) < 0 ? GSSSP_INT_INFINITY : static_cast<int64_t>(best);
+  }
+  const int32_t meet = search<true>(s, t, best);
+  if (meet < 0) return GSSSP_INT_INFINITY;
+  // The forward tree's arcs from the meeting vertex back to the source, unpacked in the source's order; then the
+  // backward tree's arcs from the meeting vertex down to the target.
+  path->push_back(source);
+  const size_t base = stack_.size();
+  for (int32_t v = meet; side_[0].parent[v].vertex >= 0; v = side_[0].parent[v].vertex)
+    stack_.push_back(side_[0].parent[v].arc);
+  while (stack_.size() > base) {
+    const int32_t arc = stack_.back();
+    stack_.pop_back();
+    unpack(arc, true, *path);
+  }
+  for (int32_t v = meet; side_[1].parent[v].vertex >= 0; v = side_[1].parent[v].vertex)
+    unpack(side_[1].parent[v].arc, false, *path);
+  return static_cast<int64_t>(best);
+}
+
+// Appends the graph vertices after the arc's tail (already on the route) up to its head, in order.
+void Query::unpack(int32_t arc, bool up, std::vector<int32_t>& out) {
+  const ArcUnpack* const up_unpack = h_.up_unpack.data();
+  const ArcUnpack* const down_unpack = h_.down_unpack.data();
+  const size_t base = stack_.size();
+  stack_.push_back(up ? arc : ~arc);
+  while (stack_.size() > base) {
+    const int32_t top = stack_.back();
+    stack_.pop_back();
+    const ArcUnpack a = top >= 0 ? up_unpack[top] : down_unpack[~top];
+    if (a.first < 0) {
+      out.push_back(a.second);
+      continue;
+    }
+    stack_.push_back(a.second);  // the up half, second
+    stack_.push_back(~a.first);  // the down half, first
+  }
+}
+
+// ---- many-to-many ----------------------------------------------------------------------------------------------
+
+namespace {
+
+// A stalled upward search from one vertex (forward over up arcs, or backward over down arcs), calling
+// visit(rank, distance) for every vertex settled and not stalled; labels stamped per search.
+class Upward {
+ public:
+  explicit Upward(const Hierarchy& h) : h_(h), label_(h.n()) { heap_.reserve(1024); }
+
+  template <class Visit>
+  void run(int32_t start, bool forward, Visit&& visit) {
+    if (++epoch_ == 0) {
+      for (Label& l : label_) l.stamp = 0;
+      epoch_ = 1;
+    }
+    const std::vector<int64_t>& relax_begin = forward ? h_.up_begin : h_.down_begin;
+    const std::vector<SearchArc>& relax_arcs = forward ? h_.up_arcs : h_.down_arcs;
+    const std::vector<int64_t>& stall_begin = forward ? h_.down_begin : h_.up_begin;
+    const std::vector<SearchArc>& stall_arcs = forward ? h_.down_arcs : h_.up_arcs;
+    heap_.clear();
+    label_[start] = Label{0, epoch_};
+    heap_.emplace_back(0, start);
+    while (!heap_.empty()) {
+      std::pop_heap(heap_.begin(), heap_.end(), HeapGreater{});
+      const auto [d, v] = heap_.back();
+      heap_.pop_back();
+      if (d > label_[v].dist) continue;
       bool stalled = false;
       for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
         const SearchArc& a = stall_arcs[i];
-        const Label& l = s.label[a.other];
+        const Label& l = label_[a.other];
         if (l.stamp == epoch_ && l.dist + a.weight < d) {
           stalled = true;
           break;
         }
       }
       if (stalled) continue;
+      visit(v, d);
       for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
         const SearchArc& a = relax_arcs[i];
         const uint64_t nd = d + a.weight;
-        Label& l = s.label[a.other];
+        Label& l = label_[a.other];
         if (l.stamp != epoch_ || nd < l.dist) {
-          l = Label{nd, epoch_, v};
-          s.heap.emplace_back(nd, a.other);
-          std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
+          l = Label{nd, epoch_};
+          heap_.emplace_back(nd, a.other);
+          std::push_heap(heap_.begin(), heap_.end(), HeapGreater{});
         }
       }
     }
   }
-  if (meet < 0) return GSSSP_INT_INFINITY;
-  if (path != nullptr) {
-    // Ranks from the source up to the meeting vertex, then down to the target; each step unpacked.
-    path->push_back(source);
-    stack_.clear();
-    for (int32_t v = meet; v >= 0; v = side_[0].label[v].parent) stack_.push_back(v);
-    const std::vector<int32_t>& of = h_.vertex_of_rank;
-    for (size_t i = stack_.size() - 1; i > 0; --i) {
-      const int32_t a = static_cast<int32_t>(stack_[i]), b = static_cast<int32_t>(stack_[i - 1]);
-      unpack(of[a], of[b], *path);
-    }
-    for (int32_t v = meet; side_[1].label[v].parent >= 0; v = side_[1].label[v].parent) {
-      const int32_t p = side_[1].label[v].parent;
-      unpack(of[v], of[p], *path);
-    }
-  }
-  return static_cast<int64_t>(best);
-}
 
-namespace {
-
-// The arc tail -> head of the view (binary search by rank in the sorted list): its index, and whether upward.
-int64_t find_arc(const gsssp_ch_view& view, int32_t tail, int32_t head, bool& upward) {
-  upward = view.rank[tail] < view.rank[head];
-  const int64_t* offsets = upward ? view.up_offsets : view.down_offsets;
-  const int32_t* others = upward ? view.up_heads : view.down_tails;
-  const int32_t owner = upward ? tail : head;
-  const int32_t other = upward ? head : tail;
-  const int32_t want = view.rank[other];
-  int64_t lo = offsets[owner], hi = offsets[owner + 1];
-  if (hi - lo <= 16) {  // most lists: a scan, without the rank lookups
-    for (int64_t i = lo; i < hi; ++i)
-      if (others[i] == other) return i;
-    return -1;
-  }
-  while (lo < hi) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    if (view.rank[others[mid]] < want) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < offsets[owner + 1] && others[lo] == other ? lo : -1;
-}
+ private:
+  struct Label {
+    uint64_t dist;
+    uint32_t stamp;
+  };
+  const Hierarchy& h_;
+  std::vector<Label> label_;
+  std::vector<std::pair<uint64_t, int32_t>> heap_;
+  uint32_t epoch_ = 0;
+};
 
 }  // namespace
-
-// Appends the original vertices of the arc tail -> head after tail (the tail itself is already on the route).
-void Query::unpack(int32_t tail, int32_t head, std::vector<int32_t>& out) {
-  const gsssp_ch_view& view = h_.view;
-  // Pairs of (tail, head) on a stack, the next arc to unpack on top.
-  const size_t base = stack_.size();
-  stack_.push_back((static_cast<int64_t>(tail) << 32) | static_cast<uint32_t>(head));
-  while (stack_.size() > base) {
-    const int64_t top = stack_.back();
-    stack_.pop_back();
-    const int32_t u = static_cast<int32_t>(top >> 32), v = static_cast<int32_t>(top & 0xffffffff);
-    bool upward = false;
-    const int64_t i = find_arc(view, u, v, upward);
-    if (i < 0) fail(GSSSP_ERROR_INTERNAL, format("hierarchy has no arc %d -> %d to unpack", u, v));
-    const int32_t middle = upward ? view.up_middles[i] : view.down_middles[i];
-    if (middle < 0) {
-      out.push_back(v);
-      continue;
-    }
-    stack_.push_back((static_cast<int64_t>(middle) << 32) | static_cast<uint32_t>(v));
-    stack_.push_back((static_cast<int64_t>(u) << 32) | static_cast<uint32_t>(middle));
-  }
-}
-
-// ---- many-to-many ----------------------------------------------------------------------------------------------
 
 void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, const int64_t* targets,
             int64_t target_count, int threads, int64_t* distances) {
@@ -248,8 +309,8 @@ void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, co
   std::fill(distances, distances + cells, GSSSP_INT_INFINITY);
   if (cells == 0) return;
   Pool pool(static_cast<int>(std::min<int64_t>(threads, std::max(source_count, target_count))));
-  std::vector<std::unique_ptr<Query>> queries(pool.size());
-  for (auto& q : queries) q = std::make_unique<Query>(h);
+  std::vector<std::unique_ptr<Upward>> queries(pool.size());
+  for (auto& q : queries) q = std::make_unique<Upward>(h);
   // Backward upward searches from the targets: entries (vertex, target, distance), then grouped by vertex.
   struct Entry {
     int32_t vertex, target;
@@ -258,7 +319,7 @@ void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, co
   std::vector<std::vector<Entry>> found(pool.size());
   pool.for_chunks(target_count, 8, [&](int t, int64_t b, int64_t e) {
     for (int64_t j = b; j < e; ++j) {
-      queries[t]->upward(h.view.rank[targets[j]], false, [&](int32_t v, uint64_t d) {
+      queries[t]->run(h.view.rank[targets[j]], false, [&](int32_t v, uint64_t d) {
         found[t].push_back(Entry{v, static_cast<int32_t>(j), d});
       });
     }
@@ -284,7 +345,7 @@ void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, co
   pool.for_chunks(source_count, 8, [&](int t, int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) {
       int64_t* row = distances + i * target_count;
-      queries[t]->upward(h.view.rank[sources[i]], true, [&](int32_t v, uint64_t d) {
+      queries[t]->run(h.view.rank[sources[i]], true, [&](int32_t v, uint64_t d) {
         for (int64_t k = begin[v]; k < begin[v + 1]; ++k) {
           const int64_t total = static_cast<int64_t>(d + buckets[k].dist);
           if (total < row[buckets[k].target]) row[buckets[k].target] = total;
