@@ -27,9 +27,9 @@ struct SearchArc {
   uint32_t weight;
 };
 
-// How a search arc unpacks, so that a route is a walk down these records without searching the lists. A shortcut
-// tail -> head through its middle m: `first` indexes the down arc tail -> m and `second` the up arc m -> head (both
-// in m's lists). An arc of the graph: first = -1 and second = its head's graph id.
+// How an arc of pair_arcs unpacks, so that a route is a walk down these records without searching the lists. A
+// shortcut tail -> head through its middle m: `first` indexes the down arc tail -> m and `second` the up arc
+// m -> head (both in m's lists). An arc of the graph: first = -1 and second = its head's graph id.
 struct ArcUnpack {
   int32_t first;
   int32_t second;
@@ -48,7 +48,12 @@ struct Hierarchy {
   std::vector<int32_t> vertex_of_rank;
   std::vector<int64_t> up_begin, down_begin;
   std::vector<SearchArc> up_arcs, down_arcs;
-  std::vector<ArcUnpack> up_unpack, down_unpack;  // parallel to up_arcs and down_arcs
+  // The point-to-point search's copy: vertex r's up arcs, then its down arcs, side by side, so that settling r (relax
+  // one list, stall-test the other) reads one stretch of memory: up arcs in [pair_begin[2r], pair_begin[2r + 1]),
+  // down arcs in [pair_begin[2r + 1], pair_begin[2r + 2]). pair_unpack is parallel to pair_arcs.
+  std::vector<int64_t> pair_begin;
+  std::vector<SearchArc> pair_arcs;
+  std::vector<ArcUnpack> pair_unpack;
   int64_t original_arc_count = 0;
   int64_t shortcut_count = 0;
   double build_seconds = 0;
@@ -80,11 +85,10 @@ class Query {
   std::vector<int32_t> route;  // the last path, reused
 
  private:
-  // A vertex's place on one search tree: the previous vertex (rank) and the arc from it (an index into up_arcs for
-  // the forward search, into down_arcs for the backward one).
+  // A vertex's place on one search tree: the previous vertex (rank) and the arc from it (an index into pair_arcs).
   struct Parent {
     int32_t vertex;
-    int32_t arc;
+    int64_t arc;
   };
   struct Side {
     // Bit v: v was reached by this query's search. A bit a vertex keeps the whole set in the core's cache, where the
@@ -102,11 +106,11 @@ class Query {
   };
   template <bool kRoute>
   int32_t search(int32_t source_rank, int32_t target_rank, uint64_t& best);
-  void unpack(int32_t arc, bool up, std::vector<int32_t>& out);
+  void unpack(int64_t arc, std::vector<int32_t>& out);
 
   const Hierarchy& h_;
   Side side_[2];
-  std::vector<int32_t> stack_;  // unpacking stack: arcs, up arcs as their index, down arcs as ~index
+  std::vector<int64_t> stack_;  // unpacking stack: indices into pair_arcs
 };
 
 void matrix(const Hierarchy& h, const int64_t* sources, int64_t source_count, const int64_t* targets,

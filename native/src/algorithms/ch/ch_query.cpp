@@ -24,8 +24,8 @@ int64_t bytes(const std::vector<T>& v) {
 int64_t Hierarchy::memory_bytes() const {
   return bytes(rank) + bytes(up_heads) + bytes(up_middles) + bytes(down_tails) + bytes(down_middles) +
          bytes(up_offsets) + bytes(down_offsets) + bytes(up_weights) + bytes(down_weights) + bytes(vertex_of_rank) +
-         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs) + bytes(up_unpack) +
-         bytes(down_unpack);
+         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs) + bytes(pair_begin) +
+         bytes(pair_arcs) + bytes(pair_unpack);
 }
 
 namespace {
@@ -57,41 +57,42 @@ void Hierarchy::index_view() {
     up_begin[r + 1] = up;
     down_begin[r + 1] = down;
   }
-  // Each shortcut's halves, found once here (the lists are sorted by rank, as validate_view checks) so that routes
-  // unpack without searching.
-  up_unpack.resize(view.up_arc_count);
-  down_unpack.resize(view.down_arc_count);
+  // The point-to-point copy, and each shortcut's halves found once here (the lists are sorted by rank, as
+  // validate_view checks) so that routes unpack without searching.
+  pair_begin.assign(2 * count + 1, 0);
+  pair_arcs.resize(up + down);
+  int64_t next = 0;
+  for (int64_t r = 0; r < count; ++r) {
+    pair_begin[2 * r] = next;
+    for (int64_t i = up_begin[r]; i < up_begin[r + 1]; ++i) pair_arcs[next++] = up_arcs[i];
+    pair_begin[2 * r + 1] = next;
+    for (int64_t i = down_begin[r]; i < down_begin[r + 1]; ++i) pair_arcs[next++] = down_arcs[i];
+  }
+  pair_begin[2 * count] = next;
+  pair_unpack.resize(up + down);
+  const auto halves = [&](int32_t tail, int32_t m, int32_t head, int32_t middle) {
+    const int64_t first = find_arc(pair_arcs, pair_begin[2 * m + 1], pair_begin[2 * m + 2], tail);
+    const int64_t second = find_arc(pair_arcs, pair_begin[2 * m], pair_begin[2 * m + 1], head);
+    if (first < 0 || second < 0 || first > std::numeric_limits<int32_t>::max() ||
+        second > std::numeric_limits<int32_t>::max())
+      fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d through %d cannot be unpacked",
+                                        vertex_of_rank[tail], vertex_of_rank[head], middle));
+    return ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+  };
   for (int64_t r = 0; r < count; ++r) {
     const int32_t v = vertex_of_rank[r];
-    for (int64_t k = 0; k < up_begin[r + 1] - up_begin[r]; ++k) {
-      const int64_t i = up_begin[r] + k;
+    const int64_t up_first = pair_begin[2 * r], down_first = pair_begin[2 * r + 1];
+    for (int64_t k = 0; k < down_first - up_first; ++k) {
+      const int64_t i = up_first + k;
       const int32_t middle = view.up_middles[view.up_offsets[v] + k];
-      if (middle < 0) {
-        up_unpack[i] = ArcUnpack{-1, vertex_of_rank[up_arcs[i].other]};
-        continue;
-      }
-      const int32_t m = view.rank[middle];
-      const int64_t first = find_arc(down_arcs, down_begin[m], down_begin[m + 1], static_cast<int32_t>(r));
-      const int64_t second = find_arc(up_arcs, up_begin[m], up_begin[m + 1], up_arcs[i].other);
-      if (first < 0 || second < 0)
-        fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d has no halves through %d", v,
-                                          vertex_of_rank[up_arcs[i].other], middle));
-      up_unpack[i] = ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+      pair_unpack[i] = middle < 0 ? ArcUnpack{-1, vertex_of_rank[pair_arcs[i].other]}
+                                  : halves(static_cast<int32_t>(r), view.rank[middle], pair_arcs[i].other, middle);
     }
-    for (int64_t k = 0; k < down_begin[r + 1] - down_begin[r]; ++k) {
-      const int64_t i = down_begin[r] + k;
+    for (int64_t k = 0; k < pair_begin[2 * r + 2] - down_first; ++k) {
+      const int64_t i = down_first + k;
       const int32_t middle = view.down_middles[view.down_offsets[v] + k];
-      if (middle < 0) {
-        down_unpack[i] = ArcUnpack{-1, v};
-        continue;
-      }
-      const int32_t m = view.rank[middle];
-      const int64_t first = find_arc(down_arcs, down_begin[m], down_begin[m + 1], down_arcs[i].other);
-      const int64_t second = find_arc(up_arcs, up_begin[m], up_begin[m + 1], static_cast<int32_t>(r));
-      if (first < 0 || second < 0)
-        fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d has no halves through %d",
-                                          vertex_of_rank[down_arcs[i].other], v, middle));
-      down_unpack[i] = ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+      pair_unpack[i] = middle < 0 ? ArcUnpack{-1, v}
+                                  : halves(pair_arcs[i].other, view.rank[middle], static_cast<int32_t>(r), middle);
     }
   }
 }
@@ -141,8 +142,9 @@ int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) 
   best = kUnreached;
   int32_t meet = -1;
   // Forward: relax up arcs, stall through the arcs from higher vertices into v (down lists); backward: the mirror.
-  const int64_t* const begin[2] = {h_.up_begin.data(), h_.down_begin.data()};
-  const SearchArc* const arcs[2] = {h_.up_arcs.data(), h_.down_arcs.data()};
+  // Vertex v's up arcs are [begin[2v], begin[2v + 1]), its down arcs [begin[2v + 1], begin[2v + 2]).
+  const int64_t* const begin = h_.pair_begin.data();
+  const SearchArc* const arcs = h_.pair_arcs.data();
   bool done[2] = {false, false};
   while (!done[0] || !done[1]) {
     for (int dir = 0; dir < 2; ++dir) {
@@ -155,32 +157,39 @@ int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) 
       std::pop_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
       const auto [d, v] = s.heap.back();
       s.heap.pop_back();
+      // The next vertex this direction settles is likely the queue's new minimum: its arc offsets and first arcs are
+      // fetched while the other direction works (the searches wait on memory, not on arithmetic).
+      if (!s.heap.empty()) {
+        const int64_t* const next = begin + 2 * static_cast<int64_t>(s.heap.front().second);
+        __builtin_prefetch(next);
+        __builtin_prefetch(arcs + next[0]);
+      }
       if (d > s.dist[v]) continue;  // a stale entry: v was reached again at a shorter distance
       const Side& o = side_[1 - dir];
       if (o.has(v) && d + o.dist[v] < best) {
         best = d + o.dist[v];
         meet = v;
       }
-      const int64_t* const stall_begin = begin[1 - dir];
-      const SearchArc* const stall_arcs = arcs[1 - dir];
+      const int64_t* const block = begin + 2 * static_cast<int64_t>(v);
+      const int64_t relax_first = block[dir], relax_end = block[dir + 1];
+      const int64_t stall_first = block[1 - dir], stall_end = block[2 - dir];
       bool stalled = false;
-      for (int64_t i = stall_begin[v], e = stall_begin[v + 1]; i < e; ++i) {
-        const SearchArc a = stall_arcs[i];
+      for (int64_t i = stall_first; i < stall_end; ++i) {
+        const SearchArc a = arcs[i];
         if (s.has(a.other) && s.dist[a.other] + a.weight < d) {
           stalled = true;
           break;
         }
       }
       if (stalled) continue;
-      const SearchArc* const relax = arcs[dir];
-      for (int64_t i = begin[dir][v], e = begin[dir][v + 1]; i < e; ++i) {
-        const SearchArc a = relax[i];
+      for (int64_t i = relax_first; i < relax_end; ++i) {
+        const SearchArc a = arcs[i];
         const uint64_t nd = d + a.weight;
         const bool seen = s.has(a.other);
         if (!seen || nd < s.dist[a.other]) {
           if (!seen) s.add(a.other);
           s.dist[a.other] = nd;
-          if (kRoute) s.parent[a.other] = Parent{v, static_cast<int32_t>(i)};
+          if (kRoute) s.parent[a.other] = Parent{v, i};
           s.heap.emplace_back(nd, a.other);
           std::push_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
         }
@@ -210,31 +219,29 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
   for (int32_t v = meet; side_[0].parent[v].vertex >= 0; v = side_[0].parent[v].vertex)
     stack_.push_back(side_[0].parent[v].arc);
   while (stack_.size() > base) {
-    const int32_t arc = stack_.back();
+    const int64_t arc = stack_.back();
     stack_.pop_back();
-    unpack(arc, true, *path);
+    unpack(arc, *path);
   }
   for (int32_t v = meet; side_[1].parent[v].vertex >= 0; v = side_[1].parent[v].vertex)
-    unpack(side_[1].parent[v].arc, false, *path);
+    unpack(side_[1].parent[v].arc, *path);
   return static_cast<int64_t>(best);
 }
 
 // Appends the graph vertices after the arc's tail (already on the route) up to its head, in order.
-void Query::unpack(int32_t arc, bool up, std::vector<int32_t>& out) {
-  const ArcUnpack* const up_unpack = h_.up_unpack.data();
-  const ArcUnpack* const down_unpack = h_.down_unpack.data();
+void Query::unpack(int64_t arc, std::vector<int32_t>& out) {
+  const ArcUnpack* const unpack = h_.pair_unpack.data();
   const size_t base = stack_.size();
-  stack_.push_back(up ? arc : ~arc);
+  stack_.push_back(arc);
   while (stack_.size() > base) {
-    const int32_t top = stack_.back();
+    const ArcUnpack a = unpack[stack_.back()];
     stack_.pop_back();
-    const ArcUnpack a = top >= 0 ? up_unpack[top] : down_unpack[~top];
     if (a.first < 0) {
       out.push_back(a.second);
       continue;
     }
     stack_.push_back(a.second);  // the up half, second
-    stack_.push_back(~a.first);  // the down half, first
+    stack_.push_back(a.first);   // the down half, first
   }
 }
 
