@@ -45,31 +45,31 @@ void Hierarchy::index_view() {
   for (int64_t v = 0; v < count; ++v) vertex_of_rank[view.rank[v]] = static_cast<int32_t>(v);
   up_begin.assign(count + 1, 0);
   down_begin.assign(count + 1, 0);
-  up_arcs.resize(view.up_arc_count);
-  down_arcs.resize(view.down_arc_count);
-  int64_t up = 0, down = 0;
+  pair_begin.assign(2 * count + 1, 0);
   for (int64_t r = 0; r < count; ++r) {
     const int32_t v = vertex_of_rank[r];
-    for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
-      up_arcs[up++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
-    for (int64_t i = view.down_offsets[v]; i < view.down_offsets[v + 1]; ++i)
-      down_arcs[down++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
-    up_begin[r + 1] = up;
-    down_begin[r + 1] = down;
+    up_begin[r + 1] = up_begin[r] + (view.up_offsets[v + 1] - view.up_offsets[v]);
+    down_begin[r + 1] = down_begin[r] + (view.down_offsets[v + 1] - view.down_offsets[v]);
+    pair_begin[2 * r + 1] = up_begin[r + 1] + down_begin[r];
+    pair_begin[2 * r + 2] = up_begin[r + 1] + down_begin[r + 1];
   }
-  // The point-to-point copy, and each shortcut's halves found once here (the lists are sorted by rank, as
-  // validate_view checks) so that routes unpack without searching.
-  pair_begin.assign(2 * count + 1, 0);
-  pair_arcs.resize(up + down);
-  int64_t next = 0;
-  for (int64_t r = 0; r < count; ++r) {
-    pair_begin[2 * r] = next;
-    for (int64_t i = up_begin[r]; i < up_begin[r + 1]; ++i) pair_arcs[next++] = up_arcs[i];
-    pair_begin[2 * r + 1] = next;
-    for (int64_t i = down_begin[r]; i < down_begin[r + 1]; ++i) pair_arcs[next++] = down_arcs[i];
-  }
-  pair_begin[2 * count] = next;
-  pair_unpack.resize(up + down);
+  up_arcs.resize(view.up_arc_count);
+  down_arcs.resize(view.down_arc_count);
+  pair_arcs.resize(view.up_arc_count + view.down_arc_count);
+  pair_unpack.resize(view.up_arc_count + view.down_arc_count);
+  // The copies by rank, then (below) each shortcut's halves, found once here (the lists are sorted by rank, as
+  // validate_view checks) so that routes unpack without searching. Random reads dominate: on all cores.
+  Pool pool(resolve_threads(0));
+  pool.for_chunks(count, 4 * kChunk, [&](int, int64_t chunk_begin, int64_t chunk_end) {
+    for (int64_t r = chunk_begin; r < chunk_end; ++r) {
+      const int32_t v = vertex_of_rank[r];
+      int64_t up = up_begin[r], down = down_begin[r], pair = pair_begin[2 * r];
+      for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
+        pair_arcs[pair++] = up_arcs[up++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
+      for (int64_t i = view.down_offsets[v]; i < view.down_offsets[v + 1]; ++i)
+        pair_arcs[pair++] = down_arcs[down++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
+    }
+  });
   const auto halves = [&](int32_t tail, int32_t m, int32_t head, int32_t middle) {
     const int64_t first = find_arc(pair_arcs, pair_begin[2 * m + 1], pair_begin[2 * m + 2], tail);
     const int64_t second = find_arc(pair_arcs, pair_begin[2 * m], pair_begin[2 * m + 1], head);
@@ -79,22 +79,24 @@ void Hierarchy::index_view() {
                                         vertex_of_rank[tail], vertex_of_rank[head], middle));
     return ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
   };
-  for (int64_t r = 0; r < count; ++r) {
-    const int32_t v = vertex_of_rank[r];
-    const int64_t up_first = pair_begin[2 * r], down_first = pair_begin[2 * r + 1];
-    for (int64_t k = 0; k < down_first - up_first; ++k) {
-      const int64_t i = up_first + k;
-      const int32_t middle = view.up_middles[view.up_offsets[v] + k];
-      pair_unpack[i] = middle < 0 ? ArcUnpack{-1, vertex_of_rank[pair_arcs[i].other]}
-                                  : halves(static_cast<int32_t>(r), view.rank[middle], pair_arcs[i].other, middle);
+  pool.for_chunks(count, 4 * kChunk, [&](int, int64_t chunk_begin, int64_t chunk_end) {
+    for (int64_t r = chunk_begin; r < chunk_end; ++r) {
+      const int32_t v = vertex_of_rank[r];
+      const int64_t up_first = pair_begin[2 * r], down_first = pair_begin[2 * r + 1];
+      for (int64_t k = 0; k < down_first - up_first; ++k) {
+        const int64_t i = up_first + k;
+        const int32_t middle = view.up_middles[view.up_offsets[v] + k];
+        pair_unpack[i] = middle < 0 ? ArcUnpack{-1, vertex_of_rank[pair_arcs[i].other]}
+                                    : halves(static_cast<int32_t>(r), view.rank[middle], pair_arcs[i].other, middle);
+      }
+      for (int64_t k = 0; k < pair_begin[2 * r + 2] - down_first; ++k) {
+        const int64_t i = down_first + k;
+        const int32_t middle = view.down_middles[view.down_offsets[v] + k];
+        pair_unpack[i] = middle < 0 ? ArcUnpack{-1, v}
+                                    : halves(pair_arcs[i].other, view.rank[middle], static_cast<int32_t>(r), middle);
+      }
     }
-    for (int64_t k = 0; k < pair_begin[2 * r + 2] - down_first; ++k) {
-      const int64_t i = down_first + k;
-      const int32_t middle = view.down_middles[view.down_offsets[v] + k];
-      pair_unpack[i] = middle < 0 ? ArcUnpack{-1, v}
-                                  : halves(pair_arcs[i].other, view.rank[middle], static_cast<int32_t>(r), middle);
-    }
-  }
+  });
 }
 
 // ---- point-to-point --------------------------------------------------------------------------------------------
@@ -190,6 +192,7 @@ int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) 
           if (!seen) s.add(a.other);
           s.dist[a.other] = nd;
           if (kRoute) s.parent[a.other] = Parent{v, i};
+          __builtin_prefetch(begin + 2 * static_cast<int64_t>(a.other));
           s.heap.emplace_back(nd, a.other);
           std::push_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
         }
