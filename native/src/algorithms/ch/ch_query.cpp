@@ -111,6 +111,47 @@ struct HeapGreater {
 
 }  // namespace
 
+namespace {
+
+using HeapEntry = std::pair<uint64_t, int32_t>;  // (distance, rank)
+
+// A 4-ary min-heap on a vector, with stale entries left in (a vertex reached again is pushed again): half the
+// levels of a binary heap, and a node's four children share a cache line.
+void heap_push(std::vector<HeapEntry>& heap, HeapEntry entry) {
+  size_t i = heap.size();
+  heap.push_back(entry);
+  while (i > 0) {
+    const size_t parent = (i - 1) / 4;
+    if (heap[parent].first <= entry.first) break;
+    heap[i] = heap[parent];
+    i = parent;
+  }
+  heap[i] = entry;
+}
+
+HeapEntry heap_pop(std::vector<HeapEntry>& heap) {
+  const HeapEntry top = heap.front();
+  const HeapEntry last = heap.back();
+  heap.pop_back();
+  const size_t size = heap.size();
+  if (size == 0) return top;
+  size_t i = 0;
+  for (;;) {
+    const size_t first = 4 * i + 1;
+    if (first >= size) break;
+    size_t least = first;
+    for (size_t c = first + 1; c < std::min(size, first + 4); ++c)
+      if (heap[c].first < heap[least].first) least = c;
+    if (heap[least].first >= last.first) break;
+    heap[i] = heap[least];
+    i = least;
+  }
+  heap[i] = last;
+  return top;
+}
+
+}  // namespace
+
 Query::Query(const Hierarchy& h) : h_(h) {
   for (Side& s : side_) {
     s.reached.assign((h.n() + 63) / 64, 0);
@@ -156,9 +197,7 @@ int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) 
         done[dir] = true;
         continue;
       }
-      std::pop_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
-      const auto [d, v] = s.heap.back();
-      s.heap.pop_back();
+      const auto [d, v] = heap_pop(s.heap);
       // The next vertex this direction settles is likely the queue's new minimum: its arc offsets and first arcs are
       // fetched while the other direction works (the searches wait on memory, not on arithmetic).
       if (!s.heap.empty()) {
@@ -193,8 +232,7 @@ int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) 
           s.dist[a.other] = nd;
           if (kRoute) s.parent[a.other] = Parent{v, i};
           __builtin_prefetch(begin + 2 * static_cast<int64_t>(a.other));
-          s.heap.emplace_back(nd, a.other);
-          std::push_heap(s.heap.begin(), s.heap.end(), HeapGreater{});
+          heap_push(s.heap, HeapEntry(nd, a.other));
         }
       }
     }
