@@ -26,6 +26,14 @@ struct SearchArc {
   uint32_t weight;
 };
 
+// How an arc of pair_arcs unpacks, so that a route is a walk down these records without searching the lists. A
+// shortcut tail -> head through its middle m: `first` indexes the down arc tail -> m and `second` the up arc
+// m -> head (both in m's lists). An arc of the graph: first = -1 and second = its head's graph id.
+struct ArcUnpack {
+  int32_t first;
+  int32_t second;
+};
+
 // A hierarchy: the view's arrays (owned after a build, or the caller's), plus a copy in rank order that the
 // searches walk (vertex r = the vertex of rank r), so the top of the hierarchy, which every search reaches, lies
 // together in memory.
@@ -39,6 +47,12 @@ struct Hierarchy {
   std::vector<int32_t> vertex_of_rank;
   std::vector<int64_t> up_begin, down_begin;
   std::vector<SearchArc> up_arcs, down_arcs;
+  // The point-to-point search's copy: vertex r's up arcs, then its down arcs, side by side, so that settling r (relax
+  // one list, stall-test the other) reads one stretch of memory: up arcs in [pair_begin[2r], pair_begin[2r + 1]),
+  // down arcs in [pair_begin[2r + 1], pair_begin[2r + 2]). pair_unpack is parallel to pair_arcs.
+  std::vector<int64_t> pair_begin;
+  std::vector<SearchArc> pair_arcs;
+  std::vector<ArcUnpack> pair_unpack;
   int64_t original_arc_count = 0;
   int64_t shortcut_count = 0;
   double build_seconds = 0;
@@ -57,7 +71,8 @@ void validate_view(const gsssp_ch_view& view);
 
 uint64_t csr_checksum(const gsssp_csr& csr);
 
-// Per-thread scratch of the upward searches (ch_query.cpp): distances with timestamps, a heap, parents.
+// Per-thread scratch of the point-to-point search (ch_query.cpp): per direction, per vertex (by rank) a reached bit,
+// a distance and a parent, and a heap. A query clears only the bits it set: it touches only what it reaches.
 class Query {
  public:
   explicit Query(const Hierarchy& h);
@@ -69,22 +84,32 @@ class Query {
   std::vector<int32_t> route;  // the last path, reused
 
  private:
-  // One vertex's state in one search, together in 16 bytes: a search touches one cache line per vertex.
-  struct Label {
-    uint64_t dist;
-    uint32_t stamp;
-    int32_t parent;  // rank of the previous vertex on the search tree
+  // A vertex's place on one search tree: the previous vertex (rank) and the arc from it (an index into pair_arcs).
+  struct Parent {
+    int32_t vertex;
+    int64_t arc;
   };
   struct Side {
-    std::vector<Label> label;
+    // Bit v: v was reached by this query's search. A bit a vertex keeps the whole set in the core's cache, where the
+    // stall test's many probes of unreached vertices find it; the bits are cleared through `reached_list`.
+    std::vector<uint64_t> reached;
+    std::vector<int32_t> reached_list;
+    std::vector<uint64_t> dist;
+    std::vector<Parent> parent;  // kept by route queries only
     std::vector<std::pair<uint64_t, int32_t>> heap;
+    bool has(int32_t v) const { return (reached[static_cast<uint32_t>(v) >> 6] >> (v & 63)) & 1; }
+    void add(int32_t v) {
+      reached[static_cast<uint32_t>(v) >> 6] |= uint64_t{1} << (v & 63);
+      reached_list.push_back(v);
+    }
   };
-  void unpack(int32_t tail, int32_t head, std::vector<int32_t>& out);
+  template <bool kRoute>
+  int32_t search(int32_t source_rank, int32_t target_rank, uint64_t& best);
+  void unpack(int64_t arc, std::vector<int32_t>& out);
 
   const Hierarchy& h_;
   Side side_[2];
-  uint32_t epoch_ = 0;
-  std::vector<int64_t> stack_;  // unpacking stack (tail, head, weight packed)
+  std::vector<int64_t> stack_;  // unpacking stack: indices into pair_arcs
 };
 
 // Row-major source_count x target_count distances (GSSSP_INT_INFINITY = unreachable); ids checked by the caller.

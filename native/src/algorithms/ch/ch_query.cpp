@@ -13,10 +13,6 @@ namespace {
 
 constexpr uint64_t kUnreached = std::numeric_limits<uint64_t>::max();
 
-bool heap_greater(const std::pair<uint64_t, int32_t>& a, const std::pair<uint64_t, int32_t>& b) {
-  return a.first > b.first;
-}
-
 template <class T>
 int64_t bytes(const std::vector<T>& v) {
   return static_cast<int64_t>(v.capacity() * sizeof(T));
@@ -27,8 +23,20 @@ int64_t bytes(const std::vector<T>& v) {
 int64_t Hierarchy::memory_bytes() const {
   return bytes(rank) + bytes(up_heads) + bytes(up_middles) + bytes(down_tails) + bytes(down_middles) +
          bytes(up_offsets) + bytes(down_offsets) + bytes(up_weights) + bytes(down_weights) + bytes(vertex_of_rank) +
-         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs);
+         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs) + bytes(pair_begin) +
+         bytes(pair_arcs) + bytes(pair_unpack);
 }
+
+namespace {
+
+// The index of the arc to `other` (a rank) in the list [begin, end) of arcs sorted by rank, or -1.
+int64_t find_arc(const std::vector<SearchArc>& arcs, int64_t begin, int64_t end, int32_t other) {
+  const auto it = std::lower_bound(arcs.begin() + begin, arcs.begin() + end, other,
+                                   [](const SearchArc& a, int32_t r) { return a.other < r; });
+  return it != arcs.begin() + end && it->other == other ? it - arcs.begin() : -1;
+}
+
+}  // namespace
 
 void Hierarchy::index_view() {
   const int64_t count = view.vertex_count;
@@ -36,51 +44,139 @@ void Hierarchy::index_view() {
   for (int64_t v = 0; v < count; ++v) vertex_of_rank[view.rank[v]] = static_cast<int32_t>(v);
   up_begin.assign(count + 1, 0);
   down_begin.assign(count + 1, 0);
-  up_arcs.resize(view.up_arc_count);
-  down_arcs.resize(view.down_arc_count);
-  int64_t up = 0, down = 0;
+  pair_begin.assign(2 * count + 1, 0);
   for (int64_t r = 0; r < count; ++r) {
     const int32_t v = vertex_of_rank[r];
-    for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
-      up_arcs[up++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
-    for (int64_t i = view.down_offsets[v]; i < view.down_offsets[v + 1]; ++i)
-      down_arcs[down++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
-    up_begin[r + 1] = up;
-    down_begin[r + 1] = down;
+    up_begin[r + 1] = up_begin[r] + (view.up_offsets[v + 1] - view.up_offsets[v]);
+    down_begin[r + 1] = down_begin[r] + (view.down_offsets[v + 1] - view.down_offsets[v]);
+    pair_begin[2 * r + 1] = up_begin[r + 1] + down_begin[r];
+    pair_begin[2 * r + 2] = up_begin[r + 1] + down_begin[r + 1];
   }
+  up_arcs.resize(view.up_arc_count);
+  down_arcs.resize(view.down_arc_count);
+  pair_arcs.resize(view.up_arc_count + view.down_arc_count);
+  pair_unpack.resize(view.up_arc_count + view.down_arc_count);
+  // The copies by rank, then (below) each shortcut's halves, found once here (the lists are sorted by rank, as
+  // validate_view checks) so that routes unpack without searching. Random reads dominate: on all cores.
+  Pool pool(resolve_threads(0));
+  pool.for_chunks(count, 4 * kChunk, [&](int, int64_t chunk_begin, int64_t chunk_end) {
+    for (int64_t r = chunk_begin; r < chunk_end; ++r) {
+      const int32_t v = vertex_of_rank[r];
+      int64_t up = up_begin[r], down = down_begin[r], pair = pair_begin[2 * r];
+      for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
+        pair_arcs[pair++] = up_arcs[up++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
+      for (int64_t i = view.down_offsets[v]; i < view.down_offsets[v + 1]; ++i)
+        pair_arcs[pair++] = down_arcs[down++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
+    }
+  });
+  const auto halves = [&](int32_t tail, int32_t m, int32_t head, int32_t middle) {
+    const int64_t first = find_arc(pair_arcs, pair_begin[2 * m + 1], pair_begin[2 * m + 2], tail);
+    const int64_t second = find_arc(pair_arcs, pair_begin[2 * m], pair_begin[2 * m + 1], head);
+    if (first < 0 || second < 0 || first > std::numeric_limits<int32_t>::max() ||
+        second > std::numeric_limits<int32_t>::max())
+      fail(GSSSP_ERROR_INTERNAL, format("hierarchy: shortcut %d -> %d through %d cannot be unpacked",
+                                        vertex_of_rank[tail], vertex_of_rank[head], middle));
+    return ArcUnpack{static_cast<int32_t>(first), static_cast<int32_t>(second)};
+  };
+  pool.for_chunks(count, 4 * kChunk, [&](int, int64_t chunk_begin, int64_t chunk_end) {
+    for (int64_t r = chunk_begin; r < chunk_end; ++r) {
+      const int32_t v = vertex_of_rank[r];
+      const int64_t up_first = pair_begin[2 * r], down_first = pair_begin[2 * r + 1];
+      for (int64_t k = 0; k < down_first - up_first; ++k) {
+        const int64_t i = up_first + k;
+        const int32_t middle = view.up_middles[view.up_offsets[v] + k];
+        pair_unpack[i] = middle < 0 ? ArcUnpack{-1, vertex_of_rank[pair_arcs[i].other]}
+                                    : halves(static_cast<int32_t>(r), view.rank[middle], pair_arcs[i].other, middle);
+      }
+      for (int64_t k = 0; k < pair_begin[2 * r + 2] - down_first; ++k) {
+        const int64_t i = down_first + k;
+        const int32_t middle = view.down_middles[view.down_offsets[v] + k];
+        pair_unpack[i] = middle < 0 ? ArcUnpack{-1, v}
+                                    : halves(pair_arcs[i].other, view.rank[middle], static_cast<int32_t>(r), middle);
+      }
+    }
+  });
 }
 
 // ---- point-to-point --------------------------------------------------------------------------------------------
 
+namespace {
+
+using HeapEntry = std::pair<uint64_t, int32_t>;  // (distance, rank)
+
+// A 4-ary min-heap on a vector, with stale entries left in (a vertex reached again is pushed again): half the
+// levels of a binary heap, and a node's four children share a cache line.
+void heap_push(std::vector<HeapEntry>& heap, HeapEntry entry) {
+  size_t i = heap.size();
+  heap.push_back(entry);
+  while (i > 0) {
+    const size_t parent = (i - 1) / 4;
+    if (heap[parent].first <= entry.first) break;
+    heap[i] = heap[parent];
+    i = parent;
+  }
+  heap[i] = entry;
+}
+
+HeapEntry heap_pop(std::vector<HeapEntry>& heap) {
+  const HeapEntry top = heap.front();
+  const HeapEntry last = heap.back();
+  heap.pop_back();
+  const size_t size = heap.size();
+  if (size == 0) return top;
+  size_t i = 0;
+  for (;;) {
+    const size_t first = 4 * i + 1;
+    if (first >= size) break;
+    size_t least = first;
+    for (size_t c = first + 1; c < std::min(size, first + 4); ++c)
+      if (heap[c].first < heap[least].first) least = c;
+    if (heap[least].first >= last.first) break;
+    heap[i] = heap[least];
+    i = least;
+  }
+  heap[i] = last;
+  return top;
+}
+
+}  // namespace
+
 Query::Query(const Hierarchy& h) : h_(h) {
   for (Side& s : side_) {
-    s.label.assign(h.n(), Label{0, 0, -1});
+    s.reached.assign((h.n() + 63) / 64, 0);
+    s.reached_list.reserve(1024);
+    s.dist.assign(h.n(), 0);
+    s.parent.assign(h.n(), Parent{-1, -1});
     s.heap.reserve(1024);
   }
   stack_.reserve(256);
   route.reserve(1024);
 }
 
-int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* path) {
-  if (path != nullptr) path->clear();
-  if (source == target) {
-    if (path != nullptr) path->push_back(source);
-    return 0;
-  }
-  if (++epoch_ == 0) {
-    for (Side& s : side_)
-      for (Label& l : s.label) l.stamp = 0;
-    epoch_ = 1;
-  }
-  const int32_t start[2] = {h_.view.rank[source], h_.view.rank[target]};
+// The bidirectional upward search (WEA 2008, section 5): the two directions settle a vertex in turn; a direction
+// stops once its queue's minimum reaches the best meeting distance. A vertex is stalled (not expanded) when a vertex
+// of higher rank reached by the same search gives it a shorter distance through an arc into it ("stall on demand",
+// section 5.2): its label is then not a shortest distance and no shortest path leaves it upward. Returns the
+// meeting vertex's rank (best = the distance), or -1.
+template <bool kRoute>
+int32_t Query::search(int32_t source_rank, int32_t target_rank, uint64_t& best) {
+  const int32_t start[2] = {source_rank, target_rank};
   for (int dir = 0; dir < 2; ++dir) {
     Side& s = side_[dir];
+    for (const int32_t v : s.reached_list) s.reached[static_cast<uint32_t>(v) >> 6] = 0;
+    s.reached_list.clear();
     s.heap.clear();
-    s.label[start[dir]] = Label{0, epoch_, -1};
+    s.add(start[dir]);
+    s.dist[start[dir]] = 0;
+    if (kRoute) s.parent[start[dir]] = Parent{-1, -1};
     s.heap.emplace_back(0, start[dir]);
   }
-  uint64_t best = kUnreached;
+  best = kUnreached;
   int32_t meet = -1;
+  // Forward: relax up arcs, stall through the arcs from higher vertices into v (down lists); backward: the mirror.
+  // Vertex v's up arcs are [begin[2v], begin[2v + 1]), its down arcs [begin[2v + 1], begin[2v + 2]).
+  const int64_t* const begin = h_.pair_begin.data();
+  const SearchArc* const arcs = h_.pair_arcs.data();
   bool done[2] = {false, false};
   while (!done[0] || !done[1]) {
     for (int dir = 0; dir < 2; ++dir) {
@@ -90,108 +186,92 @@ int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* pa
         done[dir] = true;
         continue;
       }
-      std::pop_heap(s.heap.begin(), s.heap.end(), heap_greater);
-      const auto [d, v] = s.heap.back();
-      s.heap.pop_back();
-      if (d > s.label[v].dist) continue;
-      const Label& there = side_[1 - dir].label[v];
-      if (there.stamp == epoch_ && d + there.dist < best) {
-        best = d + there.dist;
+      const auto [d, v] = heap_pop(s.heap);
+      // The next vertex this direction settles is likely the queue's new minimum: its arc offsets and first arcs are
+      // fetched while the other direction works (the searches wait on memory, not on arithmetic).
+      if (!s.heap.empty()) {
+        const int64_t* const next = begin + 2 * static_cast<int64_t>(s.heap.front().second);
+        __builtin_prefetch(next);
+        __builtin_prefetch(arcs + next[0]);
+      }
+      if (d > s.dist[v]) continue;  // a stale entry: v was reached again at a shorter distance
+      const Side& o = side_[1 - dir];
+      if (o.has(v) && d + o.dist[v] < best) {
+        best = d + o.dist[v];
         meet = v;
       }
-      // Forward: relax upward arcs, stall through arcs from higher vertices into v (down lists); backward: the
-      // mirror image.
-      const std::vector<int64_t>& relax_begin = dir == 0 ? h_.up_begin : h_.down_begin;
-      const std::vector<SearchArc>& relax_arcs = dir == 0 ? h_.up_arcs : h_.down_arcs;
-      const std::vector<int64_t>& stall_begin = dir == 0 ? h_.down_begin : h_.up_begin;
-      const std::vector<SearchArc>& stall_arcs = dir == 0 ? h_.down_arcs : h_.up_arcs;
+      const int64_t* const block = begin + 2 * static_cast<int64_t>(v);
+      const int64_t relax_first = block[dir], relax_end = block[dir + 1];
+      const int64_t stall_first = block[1 - dir], stall_end = block[2 - dir];
       bool stalled = false;
-      for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
-        const SearchArc& a = stall_arcs[i];
-        const Label& l = s.label[a.other];
-        if (l.stamp == epoch_ && l.dist + a.weight < d) {
+      for (int64_t i = stall_first; i < stall_end; ++i) {
+        const SearchArc a = arcs[i];
+        if (s.has(a.other) && s.dist[a.other] + a.weight < d) {
           stalled = true;
           break;
         }
       }
       if (stalled) continue;
-      for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
-        const SearchArc& a = relax_arcs[i];
+      for (int64_t i = relax_first; i < relax_end; ++i) {
+        const SearchArc a = arcs[i];
         const uint64_t nd = d + a.weight;
-        Label& l = s.label[a.other];
-        if (l.stamp != epoch_ || nd < l.dist) {
-          l = Label{nd, epoch_, v};
-          s.heap.emplace_back(nd, a.other);
-          std::push_heap(s.heap.begin(), s.heap.end(), heap_greater);
+        const bool seen = s.has(a.other);
+        if (!seen || nd < s.dist[a.other]) {
+          if (!seen) s.add(a.other);
+          s.dist[a.other] = nd;
+          if (kRoute) s.parent[a.other] = Parent{v, i};
+          __builtin_prefetch(begin + 2 * static_cast<int64_t>(a.other));
+          heap_push(s.heap, HeapEntry(nd, a.other));
         }
       }
     }
   }
-  if (meet < 0) return GSSSP_INT_INFINITY;
-  if (path != nullptr) {
-    // Ranks from the source up to the meeting vertex, then down to the target; each step unpacked.
-    path->push_back(source);
-    stack_.clear();
-    for (int32_t v = meet; v >= 0; v = side_[0].label[v].parent) stack_.push_back(v);
-    const std::vector<int32_t>& of = h_.vertex_of_rank;
-    for (size_t i = stack_.size() - 1; i > 0; --i) {
-      const int32_t a = static_cast<int32_t>(stack_[i]), b = static_cast<int32_t>(stack_[i - 1]);
-      unpack(of[a], of[b], *path);
-    }
-    for (int32_t v = meet; side_[1].label[v].parent >= 0; v = side_[1].label[v].parent) {
-      const int32_t p = side_[1].label[v].parent;
-      unpack(of[v], of[p], *path);
-    }
+  return meet;
+}
+
+int64_t Query::distance(int32_t source, int32_t target, std::vector<int32_t>* path) {
+  if (path != nullptr) path->clear();
+  if (source == target) {
+    if (path != nullptr) path->push_back(source);
+    return 0;
   }
+  const int32_t s = h_.view.rank[source], t = h_.view.rank[target];
+  uint64_t best = kUnreached;
+  if (path == nullptr) {
+    return search<false>(s, t, best) < 0 ? GSSSP_INT_INFINITY : static_cast<int64_t>(best);
+  }
+  const int32_t meet = search<true>(s, t, best);
+  if (meet < 0) return GSSSP_INT_INFINITY;
+  // The forward tree's arcs from the meeting vertex back to the source, unpacked in the source's order; then the
+  // backward tree's arcs from the meeting vertex down to the target.
+  path->push_back(source);
+  const size_t base = stack_.size();
+  for (int32_t v = meet; side_[0].parent[v].vertex >= 0; v = side_[0].parent[v].vertex)
+    stack_.push_back(side_[0].parent[v].arc);
+  while (stack_.size() > base) {
+    const int64_t arc = stack_.back();
+    stack_.pop_back();
+    unpack(arc, *path);
+  }
+  for (int32_t v = meet; side_[1].parent[v].vertex >= 0; v = side_[1].parent[v].vertex)
+    unpack(side_[1].parent[v].arc, *path);
   return static_cast<int64_t>(best);
 }
 
-namespace {
-
-// The arc tail -> head of the view (binary search by rank in the sorted list): its index, and whether upward.
-int64_t find_arc(const gsssp_ch_view& view, int32_t tail, int32_t head, bool& upward) {
-  upward = view.rank[tail] < view.rank[head];
-  const int64_t* offsets = upward ? view.up_offsets : view.down_offsets;
-  const int32_t* others = upward ? view.up_heads : view.down_tails;
-  const int32_t owner = upward ? tail : head;
-  const int32_t other = upward ? head : tail;
-  const int32_t want = view.rank[other];
-  int64_t lo = offsets[owner], hi = offsets[owner + 1];
-  if (hi - lo <= 16) {  // most lists: a scan, without the rank lookups
-    for (int64_t i = lo; i < hi; ++i)
-      if (others[i] == other) return i;
-    return -1;
-  }
-  while (lo < hi) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    if (view.rank[others[mid]] < want) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < offsets[owner + 1] && others[lo] == other ? lo : -1;
-}
-
-}  // namespace
-
-// Appends the original vertices of the arc tail -> head after tail (the tail itself is already on the route).
-void Query::unpack(int32_t tail, int32_t head, std::vector<int32_t>& out) {
-  const gsssp_ch_view& view = h_.view;
-  // Pairs of (tail, head) on a stack, the next arc to unpack on top.
+// Appends the graph vertices after the arc's tail (already on the route) up to its head, in order.
+void Query::unpack(int64_t arc, std::vector<int32_t>& out) {
+  const ArcUnpack* const unpack = h_.pair_unpack.data();
   const size_t base = stack_.size();
-  stack_.push_back((static_cast<int64_t>(tail) << 32) | static_cast<uint32_t>(head));
+  stack_.push_back(arc);
   while (stack_.size() > base) {
-    const int64_t top = stack_.back();
+    const ArcUnpack a = unpack[stack_.back()];
     stack_.pop_back();
-    const int32_t u = static_cast<int32_t>(top >> 32), v = static_cast<int32_t>(top & 0xffffffff);
-    bool upward = false;
-    const int64_t i = find_arc(view, u, v, upward);
-    if (i < 0) fail(GSSSP_ERROR_INTERNAL, format("hierarchy has no arc %d -> %d to unpack", u, v));
-    const int32_t middle = upward ? view.up_middles[i] : view.down_middles[i];
-    if (middle < 0) {
-      out.push_back(v);
+    if (a.first < 0) {
+      out.push_back(a.second);
       continue;
     }
-    stack_.push_back((static_cast<int64_t>(middle) << 32) | static_cast<uint32_t>(v));
-    stack_.push_back((static_cast<int64_t>(u) << 32) | static_cast<uint32_t>(middle));
+    stack_.push_back(a.second);  // the up half, second
+    stack_.push_back(a.first);   // the down half, first
   }
 }
 

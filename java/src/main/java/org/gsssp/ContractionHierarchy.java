@@ -392,7 +392,10 @@ public final class ContractionHierarchy implements AutoCloseable {
         try {
             QueryContext c = take();
             try {
-                int[] vertices = c.path(source, target, describeQuery(source, target));
+                int[] vertices = c.path(source, target);
+                if (vertices == null) {
+                    Status.check(c.status, describeQuery(source, target));
+                }
                 long distance = c.distance.get(ValueLayout.JAVA_LONG, 0);
                 if (distance == INFINITY) {
                     return new ShortestPath(new int[0], graph.ids(), new double[0]);
@@ -638,13 +641,18 @@ public final class ContractionHierarchy implements AutoCloseable {
             }
         }
 
-        /** The unpacked route, growing the buffer (rarely: it keeps its largest size) when it is too small. */
-        int[] path(int source, int target, String what) {
+        int status;  // of the last path call
+
+        /**
+         * The unpacked route, growing the buffer (rarely: it keeps its largest size) when it is too small; null when
+         * the native call failed ({@link #status} says how).
+         */
+        int[] path(int source, int target) {
             while (true) {
                 long capacity = path.byteSize() / Integer.BYTES;
-                int status = GssspNative.gsssp_ch_path(query, source, target, distance, path, capacity, length);
+                status = GssspNative.gsssp_ch_path(query, source, target, distance, path, capacity, length);
                 if (status != GssspNative.GSSSP_SUCCESS()) {
-                    Status.check(status, what);
+                    return null;
                 }
                 long needed = length.get(ValueLayout.JAVA_LONG, 0);
                 if (needed <= capacity) {
