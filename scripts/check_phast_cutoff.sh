@@ -3,8 +3,7 @@
 # Issue #47's PHAST and cutoff targets after a build with the native tests
 #   cmake -S . -B build/native -DGSSSP_BUILD_NATIVE_TESTS=ON && cmake --build build/native -j16
 # in about four minutes (at most BUDGET s, default 230, plus the last step's limit), each step under its own limit:
-#   1. gsssp_time --phast and --cutoff on road NY (every answer checked against ADDS / CPU Dijkstra), each also with
-#      the TEMPORARY A/B switches (GSSSP_AB_PHAST_VERTEX_SOLO, GSSSP_AB_CUTOFF_DENSE: the variants replaced);
+#   1. gsssp_time --phast and --cutoff on road NY (every answer checked against ADDS / CPU Dijkstra);
 #   2. the PHAST and cutoff native tests (ctest);
 #   3. compute-sanitizer: racecheck and memcheck on the sweep kernel alone (gsssp_phast_sweep_test, built without the
 #      library, which racecheck would refuse for its device-side launches), memcheck on PHAST and cutoff queries
@@ -47,13 +46,11 @@ git log --oneline -1
 
 # 1. Timings (each run checks its answers).
 run phast 40 "$t/gsssp_time" --phast --gr "$ny" --sources 20 --repeat 5 --matrix 1000
-run phast-ab-vertex-solo 40 env GSSSP_AB_PHAST_VERTEX_SOLO=1 "$t/gsssp_time" --phast --gr "$ny" --sources 20 --repeat 5 --matrix 1000
 run cutoff 30 "$t/gsssp_time" --cutoff 20 --gr "$ny" --share 0.01
-run cutoff-ab-dense 30 env GSSSP_AB_CUTOFF_DENSE=1 "$t/gsssp_time" --cutoff 20 --gr "$ny" --share 0.01
-for name in phast phast-ab-vertex-solo; do
+for name in phast; do
   echo "  $name: $(grep -E '^(phast_one_to_all_device_ms|phast_one_to_all_total_ms|adds_one_to_all_total_ms|adds_over_phast_total|phast_batch64_wall_ms|rphast_matrix_wall_ms) ' "$out/$name.log" | sed -E 's/ +/ /g' | tr '\n' ';')"
 done
-for name in cutoff cutoff-ab-dense; do
+for name in cutoff; do
   echo "  $name:"
   grep -E 'cutoff ball|full: kernel' "$out/$name.log" | sed 's/^/    /'
 done

@@ -5,7 +5,6 @@
 #include <type_traits>
 
 #include "certify/certify.hpp"
-#include "common/ab_switch.hpp"
 #include "common/cuda_check.hpp"
 #include "common/cutoff.hpp"
 #include "common/distance.cuh"
@@ -257,8 +256,7 @@ FinalizeResult complete_outputs(const QueryContext& query, const typename D::sto
 // The ball of an isochrone is a small share of the vertices; copying all n distances over the bus (through the
 // driver's staging when the caller's memory is pageable) cost more than the search (issue #47's 1% ball on road NY).
 bool ball_delivery(const QueryContext& query, const QueryOutput& out) {
-  static const bool dense = ab_switch("GSSSP_AB_CUTOFF_DENSE");  // TEMPORARY A/B (delete after the GPU run)
-  return !dense && query.options.has_cutoff != 0 && !out.resident && !out.predecessors &&
+  return query.options.has_cutoff != 0 && !out.resident && !out.predecessors &&
          out.host_distances != nullptr && query.graph.num_vertices > 0;
 }
 

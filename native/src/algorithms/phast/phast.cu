@@ -14,7 +14,6 @@
 #include "algorithms/ch/ch.hpp"
 #include "algorithms/phast/phast_kernels.cuh"
 #include "common/cuda_check.hpp"
-#include "common/ab_switch.hpp"
 #include "common/finalize.hpp"
 #include "common/memo.hpp"
 #include "common/residency.hpp"
@@ -159,9 +158,6 @@ int solo_levels(const int64_t* level_begin, int64_t levels, int lane_shift) {
 void set_solo(SweepArgs& a, const int64_t* host_levels) {
   a.solo_levels = solo_levels(host_levels, a.levels, a.lane_shift);
   a.solo_cells = static_cast<long long>(host_levels[a.solo_levels]) << a.lane_shift;
-  // TEMPORARY A/B (delete after the GPU run): the old vertex-parallel solo levels.
-  static const bool vertex_solo = ab_switch("GSSSP_AB_PHAST_VERTEX_SOLO");
-  if (vertex_solo) a.heads = nullptr;
 }
 
 // The sweep's cooperative launch on the query's stream, under a residency share (common/residency.hpp) that lasts

@@ -21,8 +21,7 @@ struct SweepArgs {
   long long count = 0;                  // vertices swept: the layout's n, or a selection's size
   const long long* offsets = nullptr;   // count + 1: incoming downward arcs by head
   const uint2* arcs = nullptr;          // (tail index, weight)
-  // Per arc, its head index: the solo levels run arc-parallel (sweep_solo_arcs); covers at least the solo levels' arcs.
-  // Null: they run vertex-parallel (sweep_cells).
+  // Per arc, its head index, for the arc-parallel solo levels (sweep_solo_arcs); covers at least the solo levels' arcs.
   const int32_t* heads = nullptr;
   const long long* level_begin = nullptr;  // levels + 1, from the top level down
   int levels = 0;
@@ -42,12 +41,11 @@ struct SweepArgs {
   unsigned long long relaxations = 0;
 };
 
-// Cells [first, end) of the levels' range starting at `begin`: each cell is a (vertex, lane), and takes the minimum of
-// its own value and, over the vertex's incoming downward arcs, the tail's distance plus the weight. Every tail lies in
-// a higher level, final before this level started; the cell itself is written by this thread alone. kShared: the
-// distances are block 0's copy of the solo region in shared memory; else the global array, read from L2 (other blocks
-// wrote the tails before the barrier that ended their level).
-template <bool kShared>
+// Cells [first, end) of the levels' range starting at `begin`, below the solo levels: each cell is a (vertex, lane),
+// and takes the minimum of its own value and, over the vertex's incoming downward arcs, the tail's distance plus the
+// weight. Every tail lies in a higher level, final before this level started; the cell itself is written by this
+// thread alone. The distances are read from L2 (other blocks wrote the tails before the barrier that ended their
+// level).
 __device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist, long long begin, long long cells,
                                             long long first, long long stride) {
   const int shift = a.lane_shift;
@@ -56,7 +54,7 @@ __device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist,
     const long long v = begin + (c >> shift);
     const long long lane = c & lane_mask;
     const long long cell = (v << shift) | lane;
-    long long best = kShared ? dist[cell] : __ldcg(dist + cell);
+    long long best = __ldcg(dist + cell);
     const long long arcs_end = __ldg(a.offsets + v + 1);
     // kCellArcLoads arcs at a time: their loads, then their tails' distances, each group issued together.
     for (long long e = __ldg(a.offsets + v); e < arcs_end; e += kCellArcLoads) {
@@ -71,7 +69,7 @@ __device__ __forceinline__ void sweep_cells(const SweepArgs& a, long long* dist,
         d[k] = kUnreached;
         if (e + k < arcs_end) {
           const long long tail = (static_cast<long long>(arc[k].x) << shift) | lane;
-          d[k] = kShared ? dist[tail] : __ldcg(dist + tail);
+          d[k] = __ldcg(dist + tail);
         }
       }
 #pragma unroll
@@ -125,8 +123,8 @@ __device__ __forceinline__ void sweep_solo_arcs(const SweepArgs& a, long long* s
 
 // The whole sweep, one cooperative launch:
 //   1. block 0 sweeps the solo levels (a prefix of the positions, kSoloCells) in shared memory: every cell unreached,
-//      the seeds that fall there, then level after level (arc-parallel where heads are given) with __syncthreads
-//      between, and the result written back;
+//      the seeds that fall there, then level after level (arc-parallel) with __syncthreads between, and the result
+//      written back;
 //      meanwhile every other block sets its share of the remaining cells unreached and writes the seeds that fall
 //      there (a block's own cells, so only __syncthreads orders them);
 //   2. a grid barrier; then each further level over the whole grid, a grid barrier after each;
@@ -144,10 +142,8 @@ __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
   if (blockIdx.x == 0) {
     // The solo levels' arc ranges, read once at the start (each level's bound is two dependent loads).
     __shared__ long long solo_arc_begin[kMaxSoloLevels + 1];
-    if (a.heads != nullptr) {
-      for (int level = threadIdx.x; level <= a.solo_levels; level += blockDim.x) {
-        solo_arc_begin[level] = __ldg(a.offsets + __ldg(a.level_begin + level));
-      }
+    for (int level = threadIdx.x; level <= a.solo_levels; level += blockDim.x) {
+      solo_arc_begin[level] = __ldg(a.offsets + __ldg(a.level_begin + level));
     }
     for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
     __syncthreads();
@@ -159,12 +155,7 @@ __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
     }
     __syncthreads();
     for (int level = 0; level < a.solo_levels; ++level) {
-      if (a.heads != nullptr) {
-        sweep_solo_arcs(a, solo, solo_arc_begin[level], solo_arc_begin[level + 1]);
-      } else {
-        const long long begin = a.level_begin[level];
-        sweep_cells<true>(a, solo, begin, (a.level_begin[level + 1] - begin) << shift, threadIdx.x, blockDim.x);
-      }
+      sweep_solo_arcs(a, solo, solo_arc_begin[level], solo_arc_begin[level + 1]);
       __syncthreads();
     }
     for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];
@@ -190,7 +181,7 @@ __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
   const long long tid = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   for (int level = a.solo_levels; level < a.levels; ++level) {
     const long long begin = a.level_begin[level];
-    sweep_cells<false>(a, a.dist, begin, (a.level_begin[level + 1] - begin) << shift, tid, threads);
+    sweep_cells(a, a.dist, begin, (a.level_begin[level + 1] - begin) << shift, tid, threads);
     grid.sync();
   }
   if (a.answer != nullptr) {
