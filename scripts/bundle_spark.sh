@@ -27,8 +27,9 @@ line = re.compile(r'\] (\S+) source: (jrt:/(\S+)|file:\S*/([^/\s]+)\.jar)\s*$')
 version = re.compile(r'-\d[\w.]*$')
 # Whole packages for Spark's core (scheduling, deploy, resources: paths a GPU host may take that a CPU run does not);
 # single classes elsewhere.
+# The Scala library's too: a lost executor's cleanup reached a TrieMap class no fault-free run loads.
 whole = {'spark-core_2.13', 'spark-network-common_2.13', 'spark-network-shuffle_2.13', 'spark-launcher_2.13',
-         'spark-common-utils_2.13', 'spark-common-utils-java_2.13'}
+         'spark-common-utils_2.13', 'spark-common-utils-java_2.13', 'scala-library', 'scala-reflect'}
 modules, keep = {'java.base'}, set()
 for d in sys.argv[2:]:
     for name in os.listdir(d):
@@ -57,7 +58,7 @@ out=${1:-build/carry/spark-host.tar.xz}
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 export PATH="$JAVA_HOME/bin:$PATH"
 version=$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' pom.xml | head -1)
-dir=build/spark-host
+dir=${SPARK_BUNDLE_DIR:-build/spark-host}
 deps=build/spark-deps
 if [ ! -f "java/target/gsssp-$version.jar" ] || [ ! -f "java/spark/target/gsssp-spark-$version.jar" ]; then
   mvn -B -q -DskipTests -Dexec.skip=true -pl java/spark -am package
@@ -125,7 +126,7 @@ if [ -n "${LIB:-}" ]; then mkdir -p "$dir/lib" && cp "$LIB" "$dir/lib/libgsssp.s
 echo "bundle $dir: $(du -sm "$dir" | cut -f1) MiB (runtime $(du -sm "$dir/runtime" | cut -f1), Spark jars $(du -sm "$dir/spark" | cut -f1))"
 [ "${NO_TAR:-0}" = 1 ] && exit 0
 mkdir -p "$(dirname "$out")"
-tar cf - -C build spark-host | xz -T2 -9e > "$out"
+tar cf - -C "$(dirname "$dir")" "$(basename "$dir")" | xz -T2 -9e > "$out"
 size=$(stat -c %s "$out")
 echo "packed $out: $(( size / 1048576 )).$(( size % 1048576 * 10 / 1048576 )) MiB"
 # The device tool carries 64 MiB in all, the repository's tracked files included.
