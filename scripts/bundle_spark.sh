@@ -117,7 +117,9 @@ echo "Spark 4.2.0 jars for gsssp-spark's benchmark (scripts/bundle_spark.sh), tr
 # providers, the JFR management bean, the non-English locale data), which fall back without them.
 modules=$(gzip -dc "$keepfile" | sed -n 's/^module //p' | grep -v -x -E 'jdk.jshell|jdk.internal.le|jdk.jfr|jdk.management.jfr|jdk.localedata' | paste -sd, -)
 # jdk.incubator.vector: Spark's own Java options name it (--add-modules); jdk.crypto.ec etc. are in java.base now.
+# java.desktop stays for java.beans (log4j, Jackson, Ivy use it); its AWT, font, image and sound libraries go.
 jlink --add-modules "$modules,jdk.incubator.vector" --strip-debug --no-header-files --no-man-pages \
+  --exclude-files="$(printf '**/lib/lib%s.so,' awt awt_headless awt_xawt fontmanager freetype javajpeg jawt jsound lcms mlib_image splashscreen)" \
   --output "$dir/runtime"
 # The JVM's symbol table only serves crash reports; the carry is worth more.
 if command -v strip > /dev/null; then strip --strip-unneeded "$dir/runtime/lib/server/libjvm.so"; fi
