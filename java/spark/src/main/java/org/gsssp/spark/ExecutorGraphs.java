@@ -61,8 +61,10 @@ final class ExecutorGraphs {
     }
 
     /**
-     * The GPU this task runs on: the address Spark assigned it (resource {@code gpu}); without an assignment, device 0
-     * if this machine has a GPU (local mode, or a cluster that does not schedule GPUs); -1 for the CPU.
+     * The GPU this task runs on: the address Spark assigned it (resource {@code gpu}; an address of -1 means the CPU,
+     * which lets a cluster without GPUs schedule the resource all the same, as the CPU run of scripts/bench_spark.sh
+     * does); without an assignment, device 0 if this machine has a GPU (local mode, or a cluster that does not
+     * schedule GPUs); -1 for the CPU.
      */
     static int deviceOfThisTask() {
         TaskContext tc = TaskContext.get();

@@ -21,6 +21,8 @@ import org.gsssp.Result;
 import org.gsssp.Sssp;
 import org.gsssp.VertexIds;
 import org.gsssp.WeightType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One task: a partition of sources (file ids), answered in batches of {@code batchSize} by the graph this JVM holds,
@@ -29,6 +31,8 @@ import org.gsssp.WeightType;
  */
 final class SourcesTask implements MapPartitionsFunction<Row, Row> {
     private static final long serialVersionUID = 1L;
+    /** One line per batch in the executor's log: progress, and the fault benchmark's cue to kill an executor. */
+    private static final Logger LOG = LoggerFactory.getLogger(SourcesTask.class);
 
     enum Kind { DISTANCES, SUMMARY }
 
@@ -75,8 +79,13 @@ final class SourcesTask implements MapPartitionsFunction<Row, Row> {
                     if (!sources.hasNext()) {
                         return false;
                     }
-                    batch = answer(loaded, device, nextSources(sources)).iterator();
+                    long t = System.nanoTime();
+                    long[] ids = nextSources(sources);
+                    batch = answer(loaded, device, ids).iterator();
                     batches++;
+                    LOG.info("gsssp-spark batch: partition {} attempt {}, {} sources on {} in {} ms",
+                            tc == null ? -1 : tc.partitionId(), tc == null ? -1 : tc.attemptNumber(), ids.length,
+                            device < 0 ? "the CPU" : "GPU " + device, (System.nanoTime() - t) / 1_000_000);
                 }
                 return true;
             }
