@@ -126,7 +126,8 @@ public enum Algorithm {
      * PHAST (Delling, Goldberg, Nowatzyk &amp; Werneck, IPDPS'11 / JPDC'13) on the contraction hierarchy attached to
      * the device graph: an upward search from the source on the host, then one sweep over the vertices by level on
      * the GPU, no priority queue. For road-like graphs. Batches sweep up to 256 sources together; a matrix sweeps only
-     * the vertices its targets need (RPHAST, Delling, Goldberg &amp; Werneck, ATMOS'11). Without an attached hierarchy
+     * the vertices its targets need (RPHAST, Delling, Goldberg &amp; Werneck, ATMOS'11; AUTO's matrix runs the
+     * hierarchy's RPHAST on the host instead, which measured faster). Without an attached hierarchy
      * the query fails with {@link UnsupportedInputException}. Int32 weights only.
      */
     PHAST(15, "phast", true) {
@@ -334,9 +335,10 @@ public enum Algorithm {
     /**
      * {@link #chooseBatchOnGpu(Graph, int, boolean)} on a device graph that may carry a contraction hierarchy: with
      * one, where {@link #chooseAutoOnDevice} picks {@link #PHAST}, a batch runs PHAST (without predecessors, up to
-     * 256 sources swept together; with them, concurrent PHAST queries) and a matrix RPHAST. On road NY a 1,000 x
-     * 1,000 matrix took 15.4 ms by RPHAST against 90.6 ms by the host's bucket CH on 16 threads, and a batch of 64
-     * rows 0.091 ms a row (docs/performance.md, PHAST). Otherwise the rule above.
+     * 256 sources swept together; with them, concurrent PHAST queries); on road NY a batch of 64 rows took 0.091 ms a
+     * row. A matrix does not follow this rule there: {@link DeviceGraph#matrix(int[], int[])} answers from the
+     * hierarchy on the host, whose RPHAST sweeps on 16 cores took 6.9 to 8.2 ms for a 1,000 x 1,000 matrix on road NY
+     * against 24.4 ms by RPHAST on the H100 of the same host (docs/performance.md, PHAST). Otherwise the rule above.
      *
      * @param graph        the graph, open
      * @param blockFit     {@code gsssp_device_graph_block_fit}'s answer for the graph on its device: 0, 1 or 2

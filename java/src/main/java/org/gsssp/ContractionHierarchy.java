@@ -523,10 +523,11 @@ public final class ContractionHierarchy implements AutoCloseable {
     /**
      * Attaches this hierarchy to its graph: from now on the graph's pair and matrix queries answer from it —
      * {@link Sssp#distances}, {@link Sssp#distancesAsLong}, {@link Sssp#path}, {@link Sssp#matrix} and, on a
-     * {@link DeviceGraph} of the graph, {@code distances}, {@code distancesAsLong} and {@code path}. On a
-     * {@code DeviceGraph} of the graph, AUTO's one-to-all queries, batches and matrices also run {@link Algorithm#PHAST}
-     * (RPHAST for a matrix; see {@link DeviceGraph#attach(ContractionHierarchy)}, which copies the hierarchy to the
-     * device at once instead of at the first such query). {@link Sssp#solve} is unchanged. Replaces a hierarchy
+     * {@link DeviceGraph} of the graph, {@code distances}, {@code distancesAsLong}, {@code path} and AUTO's
+     * {@code matrix} (this hierarchy's {@link #matrix(int[], int[])} on the host). On a {@code DeviceGraph} of the
+     * graph, AUTO's one-to-all queries and batches also run {@link Algorithm#PHAST} (see
+     * {@link DeviceGraph#attach(ContractionHierarchy)}, which copies the hierarchy to the device at once instead of at
+     * the first such query). {@link Sssp#solve} is unchanged. Replaces a hierarchy
      * attached before; closing this one detaches it.
      *
      * @return this hierarchy

@@ -127,11 +127,13 @@ public final class DeviceGraph implements AutoCloseable {
      * downward arcs renumbered by level, 8 bytes per downward arc and 12 per vertex of device memory; 33.7 ms for road
      * NY on an H100), and {@link ContractionHierarchy#attach() attaches} it to the host graph. From then on:
      * <ul>
-     *   <li>AUTO's one-to-all queries ({@code query}, {@code queryResident}) and {@code queryBatch} rows run PHAST, and
-     *       AUTO's {@code matrix} runs RPHAST, where the weights are int32 and non-negative, the query has no cutoff
-     *       and AUTO would run a GPU algorithm ({@link #chooseQuery}, {@link #chooseBatch});</li>
+     *   <li>AUTO's one-to-all queries ({@code query}, {@code queryResident}) and {@code queryBatch} rows run PHAST,
+     *       where the weights are int32 and non-negative, the query has no cutoff and AUTO would run a GPU algorithm
+     *       ({@link #chooseQuery}, {@link #chooseBatch});</li>
      *   <li>{@code distances}, {@code distancesAsLong} and {@code path} answer from the hierarchy on the host (a
-     *       point-to-point query takes tens of microseconds, a GPU query milliseconds).</li>
+     *       point-to-point query takes tens of microseconds, a GPU query milliseconds), and so does AUTO's
+     *       {@code matrix}: the hierarchy's RPHAST sweeps on the host's cores were faster than RPHAST on the device
+     *       ({@link #matrix(int[], int[])}). A matrix naming {@link Algorithm#PHAST} runs RPHAST on the device.</li>
      * </ul>
      * {@link ContractionHierarchy#attach()} alone has the same effect, the copy then being made at the first query
      * that needs it. The device keeps its copy until this device graph closes, so the hierarchy may be closed:
@@ -324,10 +326,11 @@ public final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * Distances from every source to every target. With a contraction hierarchy attached
-     * ({@link #attach(ContractionHierarchy)}): RPHAST on the device where {@link #chooseBatch} picks
-     * {@link Algorithm#PHAST} (a 1,000 x 1,000 matrix on road NY took 15.4 ms against the host bucket CH's 90.6 ms on an
-     * H100: docs/performance.md, PHAST), else the hierarchy's bucket search on the host. Without one, by AUTO's
+     * Distances from every source to every target. With a contraction hierarchy attached to the graph
+     * ({@link #attach(ContractionHierarchy)} or {@link ContractionHierarchy#attach()}): the hierarchy's matrix on the
+     * host ({@link ContractionHierarchy#matrix(int[], int[])}, RPHAST sweeps on every core), which was faster than
+     * RPHAST on the device (a 1,000 x 1,000 matrix on road NY: 6.9 to 8.2 ms on an H100 host's 16 cores, 24.4 ms on
+     * its GPU: docs/performance.md, PHAST); {@link Algorithm#PHAST} named runs the device's. Without one, by AUTO's
      * batch design ({@link #chooseBatch}): a thread block per source ({@link Algorithm#BLOCK_BELLMAN_FORD} or
      * {@link Algorithm#BLOCK_NEAR_FAR}), only the targets' columns crossing the bus; CPU Dijkstra on every core ({@link Sssp#matrix}) for small graphs that do not fit a block;
      * else one resident query per source (ADDS, or H-BF for negative weights), several in flight at once, each sending
@@ -346,7 +349,8 @@ public final class DeviceGraph implements AutoCloseable {
      * launch), {@link Algorithm#BLOCK_BELLMAN_FORD} (a thread block per source, small graphs) or
      * {@link Algorithm#BLOCK_NEAR_FAR} (a thread block per source, any graph) run the one-launch designs, only the
      * targets' columns crossing the bus; {@link Algorithm#PHAST} runs RPHAST (a hierarchy must be attached, else
-     * {@link UnsupportedInputException}); AUTO chooses as {@link #matrix(int[], int[])} does; a CPU algorithm runs
+     * {@link UnsupportedInputException}) on the device; AUTO chooses as {@link #matrix(int[], int[])} does (the
+     * attached hierarchy's matrix on the host, else AUTO's batch design); a CPU algorithm runs
      * {@link Sssp#matrix}; any other GPU algorithm runs one resident query per source, several in flight at once.
      *
      * @param sources   internal vertex ids, one row each
@@ -355,12 +359,8 @@ public final class DeviceGraph implements AutoCloseable {
      * @return the k × t matrix; the caller closes it
      */
     public DistanceMatrix matrix(int[] sources, int[] targets, Algorithm algorithm) {
-        // An attached hierarchy answers AUTO: RPHAST on the device where AUTO's batch rule picks PHAST, else the
-        // bucket search on the host (ContractionHierarchy.attach).
-        if (algorithm == Algorithm.AUTO
-                && batches.resolve(Algorithm.AUTO, CpuQueries.NO_PREDECESSORS, sources.length) == Algorithm.PHAST) {
-            return matrices.matrix(sources, targets, Algorithm.PHAST);
-        }
+        // An attached hierarchy answers AUTO on the host: its RPHAST sweeps on every core beat RPHAST on the device
+        // (docs/performance.md, PHAST). PHAST named still runs on the device.
         DistanceMatrix fromHierarchy = algorithm != Algorithm.AUTO ? null
                 : ContractionHierarchy.answerIfAttached(graph(), ch -> ch.matrix(sources, targets));
         if (fromHierarchy != null) {
@@ -423,7 +423,8 @@ public final class DeviceGraph implements AutoCloseable {
      * The algorithm AUTO gives a batch of {@code sources} sources on this graph: {@link Algorithm#chooseBatchOnGpu}'s
      * rule, with how {@link Algorithm#BLOCK_BELLMAN_FORD} fits this graph on this device. Where the graph carries a
      * contraction hierarchy and {@link #chooseQuery} picks {@link Algorithm#PHAST}, a batch runs PHAST (with
-     * predecessors as concurrent PHAST queries) and a matrix RPHAST; asking may copy the hierarchy to the device.
+     * predecessors as concurrent PHAST queries; a matrix answers from the hierarchy on the host instead, see
+     * {@link #matrix(int[], int[])}); asking may copy the hierarchy to the device.
      * Otherwise, without predecessors and with
      * non-negative weights: {@link Algorithm#BLOCK_BELLMAN_FORD} (a block per source) when the whole graph fits one
      * block's shared memory; CPU Dijkstra on every core for other graphs below AUTO's crossover;

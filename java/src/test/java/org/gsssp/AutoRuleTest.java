@@ -166,7 +166,8 @@ class AutoRuleTest {
             assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnGpu(smallGraph, true, cutoff));
             assertEquals(Algorithm.ADDS, Algorithm.chooseAutoOnGpu(floats, true, full));
             assertEquals(Algorithm.HBF, Algorithm.chooseAutoOnGpu(negative, true, full));
-            // batches and matrices: PHAST (RPHAST for a matrix), with or without predecessors
+            // batch rows: PHAST, with or without predecessors (a matrix is not batched: DeviceGraph.matrix answers
+            // AUTO from the attached hierarchy on the host, PhastGpuTest)
             for (int fit = 0; fit <= 2; fit++) {
                 assertEquals(Algorithm.PHAST, Algorithm.chooseBatchOnGpu(large, fit, false, true, noTree), "blockFit " + fit);
                 assertEquals(Algorithm.PHAST, Algorithm.chooseBatchOnGpu(large, fit, true, true, full), "blockFit " + fit);

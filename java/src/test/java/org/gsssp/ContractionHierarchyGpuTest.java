@@ -2,6 +2,8 @@ package org.gsssp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.gsssp.generate.GraphGenerator;
@@ -11,9 +13,9 @@ import org.gsssp.testing.GpuTest;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hierarchy attached to a graph answers its DeviceGraph's distances, distancesAsLong and path on the host, and its AUTO
- * matrix by RPHAST on the device (copied there at the first need), equal to the GPU's own answers (and so to
- * Dijkstra's); a chosen matrix design still runs it.
+ * A hierarchy attached to a graph answers its DeviceGraph's distances, distancesAsLong, path and AUTO matrix on the
+ * host (the matrix copying nothing to the device), equal to the GPU's own answers (and so to Dijkstra's); a chosen
+ * matrix design still runs it, and a matrix naming PHAST runs RPHAST on the device (copied there then).
  */
 @GpuTest
 class ContractionHierarchyGpuTest {
@@ -39,12 +41,17 @@ class ContractionHierarchyGpuTest {
                     }
                 }
                 assertEquals(gpuPath.weight(), dg.path(sources[0], targets[0]).weight());
-                try (DistanceMatrix auto = dg.matrix(sources, targets);
-                        DistanceMatrix chosen = dg.matrix(sources, targets, Algorithm.BLOCK_NEAR_FAR)) {
-                    for (int i = 0; i < sources.length; i++) {
-                        for (int j = 0; j < targets.length; j++) {
-                            assertEquals(gpu[i][j], auto.getAsLong(i, j), "AUTO cell " + i + ", " + j);
-                            assertEquals(gpu[i][j], chosen.getAsLong(i, j), "block near-far cell " + i + ", " + j);
+                try (DistanceMatrix auto = dg.matrix(sources, targets)) {
+                    assertFalse(dg.hasHierarchy(), "AUTO's matrix answers from the host hierarchy, copying nothing");
+                    try (DistanceMatrix chosen = dg.matrix(sources, targets, Algorithm.BLOCK_NEAR_FAR);
+                            DistanceMatrix rphast = dg.matrix(sources, targets, Algorithm.PHAST)) {
+                        assertTrue(dg.hasHierarchy(), "a matrix naming PHAST copies the hierarchy to the device");
+                        for (int i = 0; i < sources.length; i++) {
+                            for (int j = 0; j < targets.length; j++) {
+                                assertEquals(gpu[i][j], auto.getAsLong(i, j), "seed 46, AUTO cell " + i + ", " + j);
+                                assertEquals(gpu[i][j], chosen.getAsLong(i, j), "seed 46, block near-far cell " + i + ", " + j);
+                                assertEquals(gpu[i][j], rphast.getAsLong(i, j), "seed 46, PHAST cell " + i + ", " + j);
+                            }
                         }
                     }
                 }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * QueryBuffers, resident), batch rows (swept together, and concurrent queries with predecessors), RPHAST matrices and
  * cutoff queries equal to CPU Dijkstra, on road NY, generated road-like graphs and seeded random directed graphs (zero
  * weights, unreachable vertices). PHAST without a hierarchy and a hierarchy of another graph are refused; AUTO picks
- * PHAST while a hierarchy is attached, and says so in the Result.
+ * PHAST while a hierarchy is attached, and says so in the Result, except for a matrix, which AUTO answers from the
+ * hierarchy on the host.
  */
 @GpuTest
 class PhastGpuTest {
@@ -112,7 +113,7 @@ class PhastGpuTest {
                     assertEquals(1, seen[i], label + " batch position " + i);
                 }
             }
-            // Matrices: RPHAST named, and AUTO (RPHAST above the CPU crossover, else the host hierarchy).
+            // Matrices: PHAST named runs RPHAST on the device; AUTO answers from the attached hierarchy on the host.
             for (Algorithm algorithm : List.of(Algorithm.PHAST, Algorithm.AUTO)) {
                 try (DistanceMatrix m = dg.matrix(sources, targets, algorithm)) {
                     assertEquals(sources.length, m.rows(), label);
@@ -241,7 +242,8 @@ class PhastGpuTest {
 
     /**
      * AUTO runs PHAST while the graph carries a hierarchy (ch.attach() alone copies it at the first query), a cutoff
-     * keeps ADDS, and detaching returns AUTO to the search while a named PHAST still sweeps the device's copy.
+     * keeps ADDS, AUTO's matrix answers from the hierarchy on the host (copying nothing to the device), and detaching
+     * returns AUTO to the search while a named PHAST still sweeps the device's copy.
      */
     @Test
     void autoPicksPhastWhileAHierarchyIsAttached() {
@@ -260,6 +262,10 @@ class PhastGpuTest {
                 Options cutoff = Options.builder().cutoff(5_000).build();
                 assertEquals(Algorithm.ADDS, dg.chooseQuery(Algorithm.AUTO, cutoff));
                 assertFalse(dg.hasHierarchy(), "a query AUTO keeps off PHAST copies nothing");
+                // AUTO's matrix answers from the hierarchy on the host (faster than RPHAST on the device): equal to
+                // Dijkstra, and nothing copied to the device
+                assertMatrixEqualsDijkstra(g, dg, sources, targets, Algorithm.AUTO, "seed 4740/4741, AUTO");
+                assertFalse(dg.hasHierarchy(), "AUTO's matrix runs on the host hierarchy, copying nothing to the device");
                 try (Result r = dg.query(sources[0]); Result ref = Sssp.solve(g, sources[0], Algorithm.CPU_DIJKSTRA)) {
                     assertEquals(Algorithm.PHAST, r.algorithm());
                     assertEquals(Optional.empty(), Verifier.check(g, r, ref));
@@ -281,16 +287,10 @@ class PhastGpuTest {
                     }
                 });
                 assertTrue(problems.isEmpty(), "seed 4740: " + problems);
-                // AUTO's matrix runs RPHAST: equal to Dijkstra
-                try (DistanceMatrix m = dg.matrix(sources, targets)) {
-                    for (int i = 0; i < sources.length; i++) {
-                        try (Result ref = Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA)) {
-                            for (int j = 0; j < targets.length; j++) {
-                                assertEquals(ref.distanceAsLong(targets[j]), m.getAsLong(i, j), "seed 4740/4741 cell " + i + ", " + j);
-                            }
-                        }
-                    }
-                }
+                // with the hierarchy on the device too, AUTO's matrix still answers from the host hierarchy, and a
+                // matrix naming PHAST runs RPHAST on the device: both equal to Dijkstra
+                assertMatrixEqualsDijkstra(g, dg, sources, targets, Algorithm.AUTO, "seed 4740/4741, AUTO");
+                assertMatrixEqualsDijkstra(g, dg, sources, targets, Algorithm.PHAST, "seed 4740/4741, PHAST");
                 // a cutoff keeps ADDS, which explores only the ball
                 assertEquals(Algorithm.ADDS, dg.chooseQuery(Algorithm.AUTO, cutoff));
                 try (Result r = dg.query(sources[2], Algorithm.AUTO, cutoff)) {
@@ -314,6 +314,24 @@ class PhastGpuTest {
             }
             try (Result r = dg.query(sources[5], Algorithm.PHAST); Result ref = Sssp.solve(g, sources[5], Algorithm.CPU_DIJKSTRA)) {
                 assertEquals(Optional.empty(), Verifier.check(g, r, ref), "PHAST after the hierarchy closed");
+            }
+            assertMatrixEqualsDijkstra(g, dg, sources, targets, Algorithm.PHAST, "seed 4740/4741, PHAST after close");
+            assertMatrixEqualsDijkstra(g, dg, sources, targets, Algorithm.AUTO, "seed 4740/4741, AUTO after close");
+        }
+    }
+
+    /** {@code dg.matrix(sources, targets, algorithm)} cell by cell against CPU Dijkstra from each source. */
+    private static void assertMatrixEqualsDijkstra(Graph g, DeviceGraph dg, int[] sources, int[] targets,
+                                                   Algorithm algorithm, String label) {
+        try (DistanceMatrix m = dg.matrix(sources, targets, algorithm)) {
+            assertEquals(sources.length, m.rows(), label);
+            assertEquals(targets.length, m.columns(), label);
+            for (int i = 0; i < sources.length; i++) {
+                try (Result ref = Sssp.solve(g, sources[i], Algorithm.CPU_DIJKSTRA)) {
+                    for (int j = 0; j < targets.length; j++) {
+                        assertEquals(ref.distanceAsLong(targets[j]), m.getAsLong(i, j), label + " cell " + i + ", " + j);
+                    }
+                }
             }
         }
     }

@@ -287,9 +287,9 @@ final class GraphServer implements AutoCloseable {
         out.set("targets", targets);
         ArrayNode rows = out.putArray("distances");
         // The library's matrix: on the CPU one search per source stopping at the targets, in parallel; on the GPU
-        // AUTO's batch design. With a hierarchy: RPHAST where it is on the device (DeviceGraph.matrix), faster than
-        // the host's bucket search (docs/performance.md, PHAST), else the bucket search.
-        try (DistanceMatrix m = hierarchy != null && (device == null || !device.hasHierarchy()) ? hierarchy.matrix(s, t)
+        // AUTO's batch design. With a hierarchy: its RPHAST sweeps on the host's cores, GPU or not, as
+        // DeviceGraph.matrix's AUTO does (faster than RPHAST on the device: docs/performance.md, PHAST).
+        try (DistanceMatrix m = hierarchy != null ? hierarchy.matrix(s, t)
                 : device != null ? device.matrix(s, t) : Sssp.matrix(graph, s, t)) {
             for (int i = 0; i < s.length; i++) {
                 ArrayNode row = rows.addArray();
@@ -341,7 +341,8 @@ final class GraphServer implements AutoCloseable {
 
     /**
      * Answers /distance, /route and /matrix from {@code ch} (a hierarchy of this server's graph): a point-to-point
-     * query or an RPHAST matrix, never a one-to-all search. /sssp still searches. Call before {@link #start()}.
+     * query or its RPHAST matrix on the host's cores, never a one-to-all search. /sssp still searches (by PHAST where
+     * the hierarchy is attached to the device graph too). Call before {@link #start()}.
      */
     GraphServer answerFromHierarchy(ContractionHierarchy ch) {
         if (ch.graph() != graph) {

@@ -35,7 +35,7 @@ final class InfoCommand implements Callable<Integer> {
     @Mixin
     GraphInput input;
 
-    @Option(names = "--hierarchy", paramLabel = "FILE", description = "The graph's contraction hierarchy (gsssp prepare): report AUTO's choices with it attached (PHAST and RPHAST on a GPU).")
+    @Option(names = "--hierarchy", paramLabel = "FILE", description = "The graph's contraction hierarchy (gsssp prepare): report AUTO's choices with it attached (PHAST on a GPU; matrices by its RPHAST on the host).")
     Path hierarchyFile;
 
     @Override
@@ -67,7 +67,7 @@ final class InfoCommand implements Callable<Integer> {
                         query.cliName(), Runtime.getRuntime().availableProcessors());
                 out.printf("batch     %s%n", cpu);
                 if (hierarchy != null) {
-                    out.println(HOST_CH_MATRIX);
+                    out.println(hostChMatrix());
                 } else {
                     out.printf("matrix    %s, each search stopping once it has settled every target%n", cpu);
                 }
@@ -91,10 +91,9 @@ final class InfoCommand implements Callable<Integer> {
                 if (withPaths != batch) {
                     out.printf("          %s with predecessors (%s)%n", withPaths.cliName(), why(withPaths, onDevice));
                 }
-                if (batch == Algorithm.PHAST) {
-                    out.printf("matrix    %s (RPHAST: sweeps only the vertices the targets need)%n", batch.cliName());
-                } else if (hierarchy != null) {
-                    out.println(HOST_CH_MATRIX);
+                if (hierarchy != null) {
+                    // DeviceGraph.matrix's AUTO answers from the attached hierarchy on the host, GPU or not.
+                    out.println(hostChMatrix());
                 } else {
                     out.printf("matrix    %s (as a batch: DeviceGraph.matrix runs AUTO's batch design)%n", batch.cliName());
                 }
@@ -103,8 +102,15 @@ final class InfoCommand implements Callable<Integer> {
         }
     }
 
-    /** The matrix line where the hierarchy's bucket search on the host answers. */
-    static final String HOST_CH_MATRIX = "matrix    contraction hierarchy on the host (bucket many-to-many search on every core)";
+    /**
+     * The matrix line where the hierarchy answers on the host ({@code ContractionHierarchy.matrix}: RPHAST, the
+     * targets' part of the hierarchy selected once, then SIMD sweeps of 16 sources at a time over every core).
+     */
+    static String hostChMatrix() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return String.format(Locale.ROOT, "matrix    contraction hierarchy on the host (RPHAST sweeps on %d core%s)",
+                cores, cores == 1 ? "" : "s");
+    }
 
     /** What the batch design the library chose does, in a few words: an explanation of its answer, not its rule. */
     private static String why(Algorithm batch, Algorithm query) {

@@ -29,15 +29,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * serve --hierarchy on a GPU, wired as ServeCommand wires it: the hierarchy goes to the device graph too, /matrix runs
- * RPHAST there and equals CPU Dijkstra, /distance still answers from the host hierarchy; info --hierarchy reports PHAST.
+ * serve --hierarchy on a GPU, wired as ServeCommand wires it: the hierarchy goes to the device graph too (PHAST for
+ * /sssp and batches), while /matrix and /distance answer from the host hierarchy and equal CPU Dijkstra; info
+ * --hierarchy reports PHAST for queries and batches, the host hierarchy's RPHAST for matrices.
  */
 @GpuTest
 class HierarchyServeGpuTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
-    void matrixRunsRphastOnTheDeviceAndEqualsDijkstra() throws Exception {
+    void matrixAnswersFromTheHostHierarchyAndEqualsDijkstra() throws Exception {
         try (Graph graph = GraphGenerator.generate(new RoadSpec(150, 150, 8, 4750, WeightSpec.ints(1, 1000)), 2);
                 ContractionHierarchy hierarchy = ContractionHierarchy.build(graph);
                 DeviceGraph device = DeviceGraph.upload(graph);
@@ -49,7 +50,7 @@ class HierarchyServeGpuTest {
                     err.toString());
             assertTrue(device.hasHierarchy());
             assertEquals(Algorithm.PHAST, device.chooseBatch(Algorithm.AUTO,
-                    Options.builder().computePredecessors(false).build(), 20), "AUTO's matrix runs RPHAST");
+                    Options.builder().computePredecessors(false).build(), 20), "AUTO's batch rows run PHAST");
             server.start();
             HttpClient client = HttpClient.newHttpClient();
             SplittableRandom random = new SplittableRandom(4751);
@@ -86,7 +87,10 @@ class HierarchyServeGpuTest {
         }
     }
 
-    /** info --hierarchy on a road graph above AUTO's crossover reports PHAST for queries and batches, RPHAST for matrices. */
+    /**
+     * info --hierarchy on a road graph above AUTO's crossover reports PHAST for queries and batches, the host
+     * hierarchy's RPHAST for matrices.
+     */
     @Test
     void infoReportsPhastWithAHierarchy(@TempDir Path dir) throws Exception {
         Path graph = dir.resolve("road.gr");
@@ -98,7 +102,7 @@ class HierarchyServeGpuTest {
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("query     phast (a contraction hierarchy is attached"), r.out());
         assertTrue(r.out().contains("batch     phast ("), r.out());
-        assertTrue(r.out().contains("matrix    phast (RPHAST"), r.out());
+        assertTrue(r.out().contains(InfoCommand.hostChMatrix() + "\n"), r.out());
         Run without = SolveCommandTest.run("info", "--graph", graph.toString());
         assertEquals(0, without.exit(), without.out() + without.err());
         assertTrue(without.out().contains("query     adds ("), without.out());

@@ -92,8 +92,8 @@ class InfoAndVersionTest {
     }
 
     /**
-     * info --hierarchy: a line for the hierarchy, and the matrix by it; rome99 lies below AUTO's GPU crossover, so its
-     * matrix stays on the host's bucket search with or without a GPU. A hierarchy of another graph is refused.
+     * info --hierarchy: a line for the hierarchy, and the matrix by its RPHAST on the host, with or without a GPU. A
+     * hierarchy of another graph is refused.
      */
     @Test
     void infoWithAHierarchySaysWhatAnswersFromIt(@TempDir Path dir) throws Exception {
@@ -104,7 +104,9 @@ class InfoAndVersionTest {
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("hierarchy " + ch + ": ")
                 && l.endsWith(" shortcuts; distances and routes by its point-to-point search on the host")), r.out());
-        assertTrue(r.out().contains(InfoCommand.HOST_CH_MATRIX + "\n"), r.out());
+        assertTrue(r.out().contains(InfoCommand.hostChMatrix() + "\n"), r.out());
+        assertTrue(r.out().contains("matrix    contraction hierarchy on the host (RPHAST sweeps on "
+                + Runtime.getRuntime().availableProcessors() + " core"), r.out());
         try (Graph g = new GraphInput().load(LoadOptions.builder().progress(false).build())) {
             boolean gpu = Devices.available();
             assertTrue(r.out().contains("query     " + Algorithm.chooseAuto(g, gpu).cliName() + " ("), r.out());
