@@ -71,6 +71,9 @@ rm -rf "$dir"
 mkdir -p "$dir/spark/jars" "$dir/app" "$dir/graphs"
 cp "java/target/gsssp-$version.jar" "jextract-bindings/target/gsssp-bindings-$version.jar" \
    "java/spark/target/gsssp-spark-$version.jar" "$dir/app/"
+# The host builds its own libgsssp.so (or LIB adds one): the copy inside the jar (all four architectures) would
+# cost several MiB of the carry.
+zip -q -d "$dir/app/gsssp-$version.jar" 'native/*' > /dev/null || true
 python3 - "$keepfile" "$deps" "$dir/spark/jars" <<'PY'
 import gzip, os, re, sys, zipfile
 keepfile, src, dst = sys.argv[1:]
