@@ -1,5 +1,5 @@
-// Tuning of PHAST and RPHAST (phast.hpp). The values are reasoned, not yet measured: docs/performance.md will hold
-// the measurements once the GPU host has run scripts/bench_phast.sh.
+// Tuning of PHAST and RPHAST (phast.hpp). The sweep's shape (block size, blocks per SM, the solo region) beat the
+// other shapes tried on road NY (docs/performance.md, PHAST and "Tried, not kept"); the batch values are reasoned.
 #pragma once
 
 #include <cstdint>
