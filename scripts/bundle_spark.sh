@@ -94,7 +94,7 @@ version = re.compile(r'-\d[\w.]*$')
 trees = {'spark-sql_2.13': re.compile(r'^org/apache/spark/sql/(execution/(?!streaming/|python/)|columnar/)'),
          'spark-catalyst_2.13': re.compile(r'^org/apache/spark/sql/catalyst/expressions/')}
 trees.update({jar: re.compile(r'^org/apache/parquet/') for jar in ('parquet-column', 'parquet-hadoop', 'parquet-encoding')})
-trees.update({jar: re.compile('') for jar in ('janino', 'commons-compiler', 'snappy-java', 'lz4-java', 'zstd-jni', 'aircompressor')})
+trees.update({jar: re.compile('') for jar in ('janino', 'commons-compiler', 'snappy-java', 'lz4-java', 'zstd-jni')})
 foreign = re.compile(r'(darwin|osx|mac|win|aarch|arm|ppc|s390|freebsd|aix|sunos|linux32|/x86/|i386|riscv|loongarch)', re.I)
 native = ('.so', '.dll', '.dylib', '.jnilib', '.a')
 signature = re.compile(r'^META-INF/[^/]+\.(SF|RSA|DSA|EC)$')
