@@ -84,6 +84,17 @@ for l in gzip.open(keepfile, 'rt'):
     jar, _, path = l.rstrip('\n').partition(' ')
     keep.setdefault(jar, set()).add(path)
 version = re.compile(r'-\d[\w.]*$')
+# Whole trees of Spark SQL whose classes the data or generated code picks at run time, which a small recorded run
+# misses: the in-memory cache's column builders and compression schemes (LongDelta, RunLengthEncoding, ... by the
+# values cached), the physical operators (join, aggregate, exchange strategies and their fallbacks by size), and
+# the catalyst expressions that whole-stage code generation names. Streaming and Python stay out (no batch job
+# here reaches them): the rest of spark-sql and spark-catalyst would cost the carry about 5 MiB more. Likewise
+# Janino (what it compiles depends on the generated code), Parquet's own classes (encodings picked by the values:
+# dictionary, its fallback to plain, delta) and the compression codecs.
+trees = {'spark-sql_2.13': re.compile(r'^org/apache/spark/sql/(execution/(?!streaming/|python/)|columnar/)'),
+         'spark-catalyst_2.13': re.compile(r'^org/apache/spark/sql/catalyst/expressions/')}
+trees.update({jar: re.compile(r'^org/apache/parquet/') for jar in ('parquet-column', 'parquet-hadoop', 'parquet-encoding')})
+trees.update({jar: re.compile('') for jar in ('janino', 'commons-compiler', 'snappy-java', 'lz4-java', 'zstd-jni')})
 foreign = re.compile(r'(darwin|osx|mac|win|aarch|arm|ppc|s390|freebsd|aix|sunos|linux32|/x86/|i386|riscv|loongarch)', re.I)
 native = ('.so', '.dll', '.dylib', '.jnilib', '.a')
 signature = re.compile(r'^META-INF/[^/]+\.(SF|RSA|DSA|EC)$')
@@ -103,7 +114,9 @@ for name in sorted(os.listdir(src)):
             f = item.filename
             if f.endswith('.class') and not f.endswith('module-info.class'):
                 path = re.sub(r'^META-INF/versions/\d+/', '', f)
-                if '' not in paths and path not in paths and path[:path.rfind('/') + 1] not in paths:
+                tree = trees.get(re.sub(r'-\d.*$', '', name[:-4]))
+                if '' not in paths and path not in paths and path[:path.rfind('/') + 1] not in paths \
+                        and not (tree and tree.match(path)):
                     continue
             elif (f.endswith(native) or '/native/' in f) and foreign.search(f):
                 continue
