@@ -357,28 +357,14 @@ final class GraphServer implements AutoCloseable {
         ContractionHierarchy ch = hierarchy;
         if (!withPath) {
             long d = ch.distance(s, t);
-            return json(64, g -> {
-                g.writeNumberField("from", from);
-                g.writeNumberField("to", to);
-                if (d == Long.MAX_VALUE) {
-                    g.writeNullField("distance");
-                } else {
-                    g.writeNumberField("distance", d);
-                }
-            });
+            return json(64, g -> writeFromTo(g, from, to, d));
         }
         org.gsssp.ShortestPath p = ch.path(s, t);
         // Exact as a double below 2^53; beyond it the distance comes from the query itself.
         long d = !p.exists() ? Long.MAX_VALUE : p.weight() < 0x1p53 ? (long) p.weight() : ch.distance(s, t);
         long[] ids = p.fileIds();
         return json(64 + 8 * ids.length, g -> {
-            g.writeNumberField("from", from);
-            g.writeNumberField("to", to);
-            if (d == Long.MAX_VALUE) {
-                g.writeNullField("distance");
-            } else {
-                g.writeNumberField("distance", d);
-            }
+            writeFromTo(g, from, to, d);
             g.writeFieldName("path");
             g.writeArray(ids, 0, ids.length);
         });
@@ -389,6 +375,17 @@ final class GraphServer implements AutoCloseable {
     }
 
     /** One JSON object, its fields written by {@code fields}, as bytes. */
+    // The fields every /distance and /route answer starts with; an unreachable pair's distance is null.
+    private static void writeFromTo(JsonGenerator g, long from, long to, long d) throws IOException {
+        g.writeNumberField("from", from);
+        g.writeNumberField("to", to);
+        if (d == Long.MAX_VALUE) {
+            g.writeNullField("distance");
+        } else {
+            g.writeNumberField("distance", d);
+        }
+    }
+
     private static byte[] json(int sizeHint, Fields fields) throws IOException {
         try (ByteArrayBuilder bytes = new ByteArrayBuilder(sizeHint)) {
             try (JsonGenerator g = JSON.getFactory().createGenerator(bytes)) {
