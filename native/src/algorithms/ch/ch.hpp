@@ -43,13 +43,11 @@ struct Hierarchy {
   std::vector<int32_t> rank, up_heads, up_middles, down_tails, down_middles;
   std::vector<int64_t> up_offsets, down_offsets;
   std::vector<uint32_t> up_weights, down_weights;
-  // Search graph by rank: up[r] = arcs to higher ranks (heads), down[r] = arcs from higher ranks into r (tails).
   std::vector<int32_t> vertex_of_rank;
-  std::vector<int64_t> up_begin, down_begin;
-  std::vector<SearchArc> up_arcs, down_arcs;
-  // The point-to-point search's copy: vertex r's up arcs, then its down arcs, side by side, so that settling r (relax
-  // one list, stall-test the other) reads one stretch of memory: up arcs in [pair_begin[2r], pair_begin[2r + 1]),
-  // down arcs in [pair_begin[2r + 1], pair_begin[2r + 2]). pair_unpack is parallel to pair_arcs.
+  // The search graph by rank: vertex r's up arcs (to higher ranks, by head) in [pair_begin[2r], pair_begin[2r + 1]),
+  // then its down arcs (from higher ranks into r, by tail) in [pair_begin[2r + 1], pair_begin[2r + 2]), side by side
+  // so that settling r (relax one list, stall-test the other) reads one stretch of memory. Every search (point to
+  // point, matrix) walks this one copy. pair_unpack is parallel to pair_arcs.
   std::vector<int64_t> pair_begin;
   std::vector<SearchArc> pair_arcs;
   std::vector<ArcUnpack> pair_unpack;

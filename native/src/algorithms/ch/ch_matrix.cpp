@@ -27,6 +27,9 @@ namespace {
 
 constexpr int kLanes = kMatrixLanes;
 
+// Rank r's two arc lists in pair_arcs (ch.hpp): its up arcs [b[0], b[1]), its down arcs [b[1], b[2]).
+inline const int64_t* lists(const Hierarchy& h, int32_t r) { return h.pair_begin.data() + 2 * static_cast<int64_t>(r); }
+
 // Upward Dijkstra with stall-on-demand (WEA 2008, section 5) over the rank-ordered search graph: forward over up
 // arcs, or backward over down arcs. Labels are indexed by rank and stamped per search, so one object serves every
 // search of a thread without clearing.
@@ -50,29 +53,29 @@ class Upward {
       stopped_.push_back(start);
       return;
     }
-    const int64_t* relax_begin = forward ? h.up_begin.data() : h.down_begin.data();
-    const SearchArc* relax_arcs = forward ? h.up_arcs.data() : h.down_arcs.data();
-    const int64_t* stall_begin = forward ? h.down_begin.data() : h.up_begin.data();
-    const SearchArc* stall_arcs = forward ? h.down_arcs.data() : h.up_arcs.data();
+    // Forward: relax the up list, stall-test the down list; backward: the mirror.
+    const SearchArc* const arcs = h.pair_arcs.data();
+    const int relax = forward ? 0 : 1;
     heap_.emplace_back(0, start);
     while (!heap_.empty()) {
       std::pop_heap(heap_.begin(), heap_.end(), greater);
       const auto [d, v] = heap_.back();
       heap_.pop_back();
       if (d > label_[v].dist) continue;
+      const int64_t* const block = lists(h, v);
       bool stalled = false;
-      for (int64_t i = stall_begin[v]; i < stall_begin[v + 1]; ++i) {
-        const Label& l = label_[stall_arcs[i].other];
-        if (l.stamp == epoch_ && l.dist + stall_arcs[i].weight < d) {
+      for (int64_t i = block[1 - relax]; i < block[2 - relax]; ++i) {
+        const Label& l = label_[arcs[i].other];
+        if (l.stamp == epoch_ && l.dist + arcs[i].weight < d) {
           stalled = true;
           break;
         }
       }
       if (stalled) continue;
       visit(v, d);
-      for (int64_t i = relax_begin[v]; i < relax_begin[v + 1]; ++i) {
-        const int32_t w = relax_arcs[i].other;
-        const uint64_t nd = d + relax_arcs[i].weight;
+      for (int64_t i = block[relax]; i < block[relax + 1]; ++i) {
+        const int32_t w = arcs[i].other;
+        const uint64_t nd = d + arcs[i].weight;
         Label& l = label_[w];
         if (l.stamp == epoch_ && nd >= l.dist) continue;
         if (w >= stop && l.stamp != epoch_) stopped_.push_back(w);
@@ -238,9 +241,9 @@ Selection select(const Hierarchy& h, Pool& pool, std::vector<std::unique_ptr<Wor
   s.begin.assign(static_cast<size_t>(size) + 1, 0);
   pool.for_chunks(size, kChunk, [&](int, int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) {
-      const int32_t r = rank_of_sub[i];
+      const int64_t* const block = lists(h, rank_of_sub[i]);
       int64_t count = 0;
-      for (int64_t a = h.down_begin[r]; a < h.down_begin[r + 1]; ++a) count += s.sub_of_rank[h.down_arcs[a].other] >= 0;
+      for (int64_t a = block[1]; a < block[2]; ++a) count += s.sub_of_rank[h.pair_arcs[a].other] >= 0;
       s.begin[i + 1] = count;
     }
   });
@@ -248,13 +251,13 @@ Selection select(const Hierarchy& h, Pool& pool, std::vector<std::unique_ptr<Wor
   s.arcs.resize(static_cast<size_t>(s.begin[size]));
   std::vector<uint64_t> longest(static_cast<size_t>(size), 0);
   for (int32_t i = 0; i < size; ++i) {
-    const int32_t r = rank_of_sub[i];
+    const int64_t* const block = lists(h, rank_of_sub[i]);
     int64_t k = s.begin[i];
     uint64_t far = 0;
-    for (int64_t a = h.down_begin[r]; a < h.down_begin[r + 1]; ++a) {
-      const int32_t tail = s.sub_of_rank[h.down_arcs[a].other];
+    for (int64_t a = block[1]; a < block[2]; ++a) {
+      const int32_t tail = s.sub_of_rank[h.pair_arcs[a].other];
       if (tail < 0) continue;
-      const uint32_t w = h.down_arcs[a].weight;
+      const uint32_t w = h.pair_arcs[a].weight;
       s.arcs[k++] = SubArc{tail, w};
       s.max_weight = std::max(s.max_weight, w);
       far = std::max(far, longest[tail] + w);
@@ -265,19 +268,19 @@ Selection select(const Hierarchy& h, Pool& pool, std::vector<std::unique_ptr<Wor
   // The core's upward arcs (their heads are core vertices too), and the heaviest upward path inside the core.
   s.up_begin.assign(static_cast<size_t>(core) + 1, 0);
   for (int32_t i = 0; i < core; ++i) {
-    const int32_t r = rank_of_sub[i];
-    s.up_begin[i + 1] = s.up_begin[i] + (h.up_begin[r + 1] - h.up_begin[r]);
+    const int64_t* const block = lists(h, rank_of_sub[i]);
+    s.up_begin[i + 1] = s.up_begin[i] + (block[1] - block[0]);
   }
   s.up_arcs.resize(static_cast<size_t>(s.up_begin[core]));
   std::vector<uint64_t> rising(static_cast<size_t>(core), 0);
   uint64_t highest = 0;
   for (int32_t i = core - 1; i >= 0; --i) {
-    const int32_t r = rank_of_sub[i];
+    const int64_t* const block = lists(h, rank_of_sub[i]);
     int64_t k = s.up_begin[i];
     highest = std::max(highest, rising[i]);
-    for (int64_t a = h.up_begin[r]; a < h.up_begin[r + 1]; ++a) {
-      const int32_t head = s.sub_of_rank[h.up_arcs[a].other];
-      const uint32_t w = h.up_arcs[a].weight;
+    for (int64_t a = block[0]; a < block[1]; ++a) {
+      const int32_t head = s.sub_of_rank[h.pair_arcs[a].other];
+      const uint32_t w = h.pair_arcs[a].weight;
       s.up_arcs[k++] = SubArc{head, w};
       s.max_weight = std::max(s.max_weight, w);
       rising[head] = std::max(rising[head], rising[i] + w);

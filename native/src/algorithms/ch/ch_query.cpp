@@ -23,8 +23,7 @@ int64_t bytes(const std::vector<T>& v) {
 int64_t Hierarchy::memory_bytes() const {
   return bytes(rank) + bytes(up_heads) + bytes(up_middles) + bytes(down_tails) + bytes(down_middles) +
          bytes(up_offsets) + bytes(down_offsets) + bytes(up_weights) + bytes(down_weights) + bytes(vertex_of_rank) +
-         bytes(up_begin) + bytes(down_begin) + bytes(up_arcs) + bytes(down_arcs) + bytes(pair_begin) +
-         bytes(pair_arcs) + bytes(pair_unpack);
+         bytes(pair_begin) + bytes(pair_arcs) + bytes(pair_unpack);
 }
 
 namespace {
@@ -42,31 +41,25 @@ void Hierarchy::index_view() {
   const int64_t count = view.vertex_count;
   vertex_of_rank.assign(count, 0);
   for (int64_t v = 0; v < count; ++v) vertex_of_rank[view.rank[v]] = static_cast<int32_t>(v);
-  up_begin.assign(count + 1, 0);
-  down_begin.assign(count + 1, 0);
   pair_begin.assign(2 * count + 1, 0);
   for (int64_t r = 0; r < count; ++r) {
     const int32_t v = vertex_of_rank[r];
-    up_begin[r + 1] = up_begin[r] + (view.up_offsets[v + 1] - view.up_offsets[v]);
-    down_begin[r + 1] = down_begin[r] + (view.down_offsets[v + 1] - view.down_offsets[v]);
-    pair_begin[2 * r + 1] = up_begin[r + 1] + down_begin[r];
-    pair_begin[2 * r + 2] = up_begin[r + 1] + down_begin[r + 1];
+    pair_begin[2 * r + 1] = pair_begin[2 * r] + (view.up_offsets[v + 1] - view.up_offsets[v]);
+    pair_begin[2 * r + 2] = pair_begin[2 * r + 1] + (view.down_offsets[v + 1] - view.down_offsets[v]);
   }
-  up_arcs.resize(view.up_arc_count);
-  down_arcs.resize(view.down_arc_count);
   pair_arcs.resize(view.up_arc_count + view.down_arc_count);
   pair_unpack.resize(view.up_arc_count + view.down_arc_count);
-  // The copies by rank, then (below) each shortcut's halves, found once here (the lists are sorted by rank, as
+  // The arcs by rank, then (below) each shortcut's halves, found once here (the lists are sorted by rank, as
   // validate_view checks) so that routes unpack without searching. Random reads dominate: on all cores.
   Pool pool(resolve_threads(0));
   pool.for_chunks(count, 4 * kChunk, [&](int, int64_t chunk_begin, int64_t chunk_end) {
     for (int64_t r = chunk_begin; r < chunk_end; ++r) {
       const int32_t v = vertex_of_rank[r];
-      int64_t up = up_begin[r], down = down_begin[r], pair = pair_begin[2 * r];
+      int64_t pair = pair_begin[2 * r];
       for (int64_t i = view.up_offsets[v]; i < view.up_offsets[v + 1]; ++i)
-        pair_arcs[pair++] = up_arcs[up++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
+        pair_arcs[pair++] = SearchArc{view.rank[view.up_heads[i]], view.up_weights[i]};
       for (int64_t i = view.down_offsets[v]; i < view.down_offsets[v + 1]; ++i)
-        pair_arcs[pair++] = down_arcs[down++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
+        pair_arcs[pair++] = SearchArc{view.rank[view.down_tails[i]], view.down_weights[i]};
     }
   });
   const auto halves = [&](int32_t tail, int32_t m, int32_t head, int32_t middle) {
