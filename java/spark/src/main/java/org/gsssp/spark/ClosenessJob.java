@@ -132,14 +132,15 @@ public final class ClosenessJob {
         long t = System.nanoTime();
         DeviceGraph d = device >= 0 ? loaded.upload(device) : null;
         log("baseline_upload_s", seconds(t), "device", device);
+        long[] chunk = new long[SourcesTask.SUMMARY_CHUNK];
         for (int r = 0; r < 2; r++) {
             t = System.nanoTime();
             if (d != null) {
                 d.queryBatch(sources, Algorithm.AUTO, options,
-                        (i, res) -> SourcesTask.summarise(res, exact, i, reached, sum, max));
+                        (i, res) -> SourcesTask.summarise(res, exact, chunk, i, reached, sum, max));
             } else {
                 Sssp.queryBatch(g, sources, Algorithm.AUTO, options,
-                        (i, res) -> SourcesTask.summarise(res, exact, i, reached, sum, max));
+                        (i, res) -> SourcesTask.summarise(res, exact, chunk, i, reached, sum, max));
             }
             double s = seconds(t);
             log("baseline_run", r, "sources", k, "queryBatch_s", s,
