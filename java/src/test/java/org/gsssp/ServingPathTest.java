@@ -305,8 +305,10 @@ class ServingPathTest {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         AtomicInteger completed = new AtomicInteger();
         AtomicInteger closedSeen = new AtomicInteger();
-        List<Result> lastResults = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<Integer> lastIndexes = java.util.Collections.synchronizedList(new ArrayList<>());
+        // A kept Result with the index of its source, added as one element: two lists added to one after the other
+        // would pair one thread's Result with another thread's index.
+        record Kept(Result result, int index) {}
+        List<Kept> kept = java.util.Collections.synchronizedList(new ArrayList<>());
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -340,8 +342,7 @@ class ServingPathTest {
                                 if (query % 2 == 0) {
                                     r.close();
                                 } else {
-                                    lastResults.add(r);
-                                    lastIndexes.add(index);
+                                    kept.add(new Kept(r, index));
                                 }
                             }
                         }
@@ -381,12 +382,11 @@ class ServingPathTest {
                     () -> Sssp.solve(g, 1, Algorithm.CPU_DIJKSTRA, WITH_PREDECESSORS, buffers));
         }
         // pooled Results made before the close are host memory of their own: still readable and right
-        synchronized (lastResults) {
-            for (int k = 0; k < lastResults.size(); k++) {
-                int index = lastIndexes.get(k);
-                assertRight(csr, expected[index], lastResults.get(k), () -> spec + " Result kept over the close, from "
-                        + sources[index]);
-                lastResults.get(k).close();
+        synchronized (kept) {
+            for (Kept k : kept) {
+                assertRight(csr, expected[k.index()], k.result(), () -> spec + " Result kept over the close, from "
+                        + sources[k.index()]);
+                k.result().close();
             }
         }
         g.close();   // idempotent
