@@ -2,7 +2,8 @@
 // the sweep order is a permutation whose levels put every downward arc's tail above its head; the upward search
 // plus the reference sweep over the renumbered arrays (the device sweep's data layout) equals Dijkstra on the graph;
 // RPHAST's selection holds every target and every tail of its vertices' arcs, and its restricted sweep gives the
-// targets' exact distances; malformed hierarchies are refused with INVALID_ARGUMENT naming the defect.
+// targets' exact distances; the core table's rows are the reference sweep from each core vertex, and a sweep that
+// answers the core from it equals Dijkstra; malformed hierarchies are refused with INVALID_ARGUMENT naming the defect.
 // Graphs: seeded random directed graphs (zero weights, parallel arcs, self loops, unreachable vertices), grids with
 // one-way streets, and rome99 when /work/shared/graphs (or GSSSP_GRAPHS_DIR) has it.
 #include <gtest/gtest.h>
@@ -318,11 +319,71 @@ void check_selection(const Csr& g, const Layout& l, std::mt19937_64& rng, int64_
   }
 }
 
+// The core table over at most `core_max` positions: whole top levels, each row the reference sweep from its vertex
+// alone; and a one-source answer as the device sweep makes it with the table (the core from the core seeds' rows,
+// then the reference sweep below it) equal to Dijkstra.
+void check_core_table(const Csr& g, const Layout& l, std::mt19937_64& rng, int64_t core_max, int sources) {
+  const gsssp::phast::CoreTable t = gsssp::phast::build_core_table(l, core_max, 3);
+  const int64_t core = t.vertices;
+  ASSERT_LE(core, core_max) << g.name;
+  ASSERT_EQ(core, l.level_begin[static_cast<size_t>(t.levels)]) << g.name << ": the core is not whole levels";
+  if (t.levels < l.levels()) {
+    ASSERT_GT(l.level_begin[static_cast<size_t>(t.levels + 1)], core_max) << g.name << ": a level more would fit";
+  }
+  ASSERT_EQ(t.distances.size(), static_cast<size_t>(core * core)) << g.name;
+  for (int64_t u = 0; u < core; ++u) {
+    std::vector<long long> want;
+    gsssp::phast::sweep_reference(l.n, l.down_offsets, l.down_arcs, {Seed{static_cast<int32_t>(u), 0, 0}}, 0, want);
+    for (int64_t v = 0; v < core; ++v) {
+      const uint32_t got = t.distances[static_cast<size_t>(u * core + v)];
+      const long long w = want[static_cast<size_t>(v)];
+      ASSERT_EQ(got == gsssp::phast::CoreTable::kNoPath ? kInf : static_cast<long long>(got), w)
+          << g.name << ": core table row " << u << ", column " << v << " [GSSSP_TEST_SEED=" << seed() << "]";
+    }
+  }
+  gsssp::phast::UpwardSearch search;
+  std::uniform_int_distribution<int64_t> pick(0, g.n - 1);
+  for (int s = 0; s < sources; ++s) {
+    const int64_t source = pick(rng);
+    std::vector<Seed> seeds;
+    search.run(l, l.position[static_cast<size_t>(source)], 0, seeds);
+    std::vector<long long> dist(static_cast<size_t>(l.n), kInf);
+    for (const Seed& seed_u : seeds) {
+      if (seed_u.position < core) {
+        for (int64_t v = 0; v < core; ++v) {
+          const uint32_t d = t.distances[static_cast<size_t>(seed_u.position * core + v)];
+          if (d != gsssp::phast::CoreTable::kNoPath) {
+            dist[static_cast<size_t>(v)] = std::min(dist[static_cast<size_t>(v)], seed_u.distance + d);
+          }
+        }
+      } else {
+        dist[static_cast<size_t>(seed_u.position)] = seed_u.distance;
+      }
+    }
+    for (int64_t p = core; p < l.n; ++p) {
+      long long best = dist[static_cast<size_t>(p)];
+      for (int64_t e = l.down_offsets[static_cast<size_t>(p)]; e < l.down_offsets[static_cast<size_t>(p) + 1]; ++e) {
+        const Arc& a = l.down_arcs[static_cast<size_t>(e)];
+        const long long d = dist[static_cast<size_t>(a.other)];
+        if (d != kInf) best = std::min(best, d + static_cast<long long>(a.weight));
+      }
+      dist[static_cast<size_t>(p)] = best;
+    }
+    const std::vector<long long> want = dijkstra(g, source);
+    for (int64_t v = 0; v < g.n; ++v) {
+      ASSERT_EQ(dist[static_cast<size_t>(l.position[static_cast<size_t>(v)])], want[static_cast<size_t>(v)])
+          << g.name << ": with a core of " << core << ", vertex " << v << " from source " << source
+          << " [GSSSP_TEST_SEED=" << seed() << "]";
+    }
+  }
+}
+
 void check_graph(const Csr& g, std::mt19937_64& rng) {
   const TestHierarchy h = gsssp_test::naive_hierarchy(g.n, g.offsets, g.targets, g.weights);
   const Layout l = gsssp::phast::build_layout(arrays_of(h));
   check_layout(g, l, h);
   check_sweeps(g, l, rng, 4);
+  for (int64_t core_max : {g.n / 8, g.n / 2, g.n}) check_core_table(g, l, rng, core_max, 3);
   check_selection(g, l, rng, std::max<int64_t>(1, g.n / 20), 5);
   check_selection(g, l, rng, 1, 3);
 }
@@ -378,6 +439,30 @@ TEST_F(PhastLayout, UpwardSearchReusedAcrossGraphs) {
         const std::vector<long long> want = dijkstra(g, source);
         for (int64_t v = 0; v < g.n; ++v) ASSERT_EQ(swept[static_cast<size_t>(l.position[static_cast<size_t>(v)])], want[static_cast<size_t>(v)]);
       }
+    }
+  }
+}
+
+// A core whose downward distances would not fit 32 bits gets no table (the sweep then runs every level): a chain of
+// downward arcs 0 -> 1 -> 2 (ranks 2, 1, 0) whose two weights sum to just below, exactly at, and above 2^32 - 1.
+TEST_F(PhastLayout, CoreTableRefusesLongDistances) {
+  for (const uint32_t second : {0x0eu, 0x0fu, 0x20u}) {
+    TestHierarchy h;
+    h.n = 3;
+    h.rank = {2, 1, 0};
+    h.up_offsets = {0, 0, 0, 0};
+    h.down_offsets = {0, 0, 1, 2};
+    h.down_tails = {0, 1};
+    h.down_middles = {-1, -1};
+    h.down_weights = {0xfffffff0u, second};
+    const Layout l = gsssp::phast::build_layout(arrays_of(h));
+    const gsssp::phast::CoreTable t = gsssp::phast::build_core_table(l, 3, 2);
+    const uint64_t longest = 0xfffffff0ull + second;
+    if (longest < gsssp::phast::CoreTable::kNoPath) {
+      ASSERT_EQ(t.vertices, 3) << "longest downward distance " << longest;
+      EXPECT_EQ(t.distances[2], longest);
+    } else {
+      EXPECT_EQ(t.vertices, 0) << "longest downward distance " << longest << " does not fit the table";
     }
   }
 }

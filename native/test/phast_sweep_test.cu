@@ -2,11 +2,12 @@
 // searches on the host (phast_layout.cpp), the test's exact hierarchy (phast_test_hierarchy.hpp) of generated grids,
 // then one cooperative launch of sweep_kernel per case, its distances against the host's reference sweep
 // (sweep_reference) in every lane, and the one-source answer in graph order: one lane and several (so that levels
-// past the solo region run grid-wide), grids of one block and several. Built without the library, so that compute-sanitizer's
+// past the solo region run grid-wide), grids of one block and several, one lane with core tables of several sizes. Built without the library, so that compute-sanitizer's
 // racecheck instruments it (it refuses a library with device-side launches): the solo levels live in shared memory.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -71,17 +72,6 @@ Grid grid(int w, int h, std::mt19937_64& rng) {
   return g;
 }
 
-// The solo levels as phast.cu chooses them (solo_levels there).
-int solo_levels(const Layout& l, int shift) {
-  int solo = 0;
-  while (solo < l.levels() && solo < gsssp::phast::kMaxSoloLevels &&
-         ((l.level_begin[solo + 1] - l.level_begin[solo]) << shift) <= gsssp::phast::kSoloCells &&
-         (l.level_begin[solo + 1] << shift) <= gsssp::phast::kSoloSharedCells) {
-    ++solo;
-  }
-  return solo;
-}
-
 template <class T>
 T* upload(const std::vector<T>& host) {
   T* device = nullptr;
@@ -90,8 +80,9 @@ T* upload(const std::vector<T>& host) {
   return device;
 }
 
-// One launch over `l` from `sources` (one per lane), checked against the reference sweep, lane by lane.
-void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int shift, int blocks,
+// One launch over `l` from `sources` (one per lane), checked against the reference sweep, lane by lane; with a core
+// table (one lane only) over at most `core_max` positions, as phast.cu launches it.
+void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int shift, int blocks, int64_t core_max,
                  const std::string& what) {
   const int lanes = 1 << shift;
   std::vector<Seed> seeds;
@@ -99,6 +90,11 @@ void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int
   for (int lane = 0; lane < lanes; ++lane) {
     search.run(l, l.position[static_cast<size_t>(order_sources[static_cast<size_t>(lane)])], lane, seeds);
   }
+  const gsssp::phast::CoreTable core =
+      shift == 0 && core_max > 0 ? gsssp::phast::build_core_table(l, core_max, 2) : gsssp::phast::CoreTable{};
+  const long long core_seeds = std::partition(seeds.begin(), seeds.end(), [&](const Seed& s) {
+                                 return s.position < core.vertices;
+                               }) - seeds.begin();
   std::vector<int32_t> arc_heads(l.down_arcs.size());
   for (int64_t v = 0; v < l.n; ++v) {
     for (int64_t e = l.down_offsets[static_cast<size_t>(v)]; e < l.down_offsets[static_cast<size_t>(v) + 1]; ++e) {
@@ -119,8 +115,12 @@ void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int
   a.level_begin = upload(level_begin);
   a.levels = static_cast<int>(l.levels());
   a.lane_shift = shift;
-  a.solo_levels = solo_levels(l, shift);
-  a.solo_cells = static_cast<long long>(l.level_begin[static_cast<size_t>(a.solo_levels)]) << shift;
+  a.table = core.vertices > 0 ? upload(core.distances) : nullptr;
+  a.core = core.vertices;
+  a.core_levels = static_cast<int>(core.levels);
+  a.core_seeds = core_seeds;
+  a.solo_end = gsssp::phast::solo_end(l.level_begin.data(), l.levels(), shift, a.core_levels);
+  a.solo_cells = static_cast<long long>(l.level_begin[static_cast<size_t>(a.solo_end)]) << shift;
   long long* dist = nullptr;
   CUDA_OK(cudaMalloc(&dist, static_cast<size_t>(l.n << shift) * sizeof(long long)));
   a.dist = dist;
@@ -138,7 +138,8 @@ void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int
   const size_t shared_max = static_cast<size_t>(gsssp::phast::kSoloSharedCells) * sizeof(long long);
   CUDA_OK(cudaFuncSetAttribute(reinterpret_cast<const void*>(gsssp::phast::sweep_kernel),
                                cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_max)));
-  const size_t shared = std::max<size_t>(sizeof(long long), static_cast<size_t>(a.solo_cells) * sizeof(long long));
+  const size_t shared = std::max<size_t>(a.core > 0 ? gsssp::phast::kSweepBlock * sizeof(long long) : sizeof(long long),
+                                         static_cast<size_t>(a.solo_cells) * sizeof(long long));
   void* params[] = {&a};
   CUDA_OK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(gsssp::phast::sweep_kernel), blocks,
                                       gsssp::phast::kSweepBlock, params, shared, nullptr));
@@ -165,11 +166,13 @@ void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int
       }
     }
   }
-  EXPECT_GT(a.solo_levels, 0) << what;
+  if (core_max == 0) EXPECT_GT(a.solo_end, 0) << what;
+  if (core_max == l.n) EXPECT_EQ(a.core, l.n) << what;
   cudaFree(const_cast<long long*>(a.offsets));
   cudaFree(const_cast<uint2*>(a.arcs));
   cudaFree(const_cast<int32_t*>(a.heads));
   cudaFree(const_cast<long long*>(a.level_begin));
+  cudaFree(const_cast<uint32_t*>(a.table));
   cudaFree(dist);
   cudaFree(const_cast<Seed*>(a.seeds));
   cudaFree(answer);
@@ -210,10 +213,15 @@ TEST_F(PhastSweep, EqualsTheReferenceSweep) {
       for (auto& s : sources) s = pick(rng);
       sources[0] = 0;
       for (int blocks : {1, 3}) {
-        const std::string what = std::to_string(w) + "x" + std::to_string(h) + " lanes " +
-                                 std::to_string(1 << shift) + " blocks " + std::to_string(blocks);
-        check_sweep(l, sources, shift, blocks, what);
-        if (HasFatalFailure()) return;
+        // No core table; the top eighth, half, and all of the positions in one (whole levels, so fewer).
+        for (int64_t core_max : {int64_t{0}, g.n / 8, g.n / 2, g.n}) {
+          if (shift > 0 && core_max > 0) continue;
+          const std::string what = std::to_string(w) + "x" + std::to_string(h) + " lanes " +
+                                   std::to_string(1 << shift) + " blocks " + std::to_string(blocks) + " core at most " +
+                                   std::to_string(core_max);
+          check_sweep(l, sources, shift, blocks, core_max, what);
+          if (HasFatalFailure()) return;
+        }
       }
     }
   }

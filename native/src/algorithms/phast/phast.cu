@@ -75,11 +75,15 @@ struct DeviceHierarchy : graph::Attachment {
   DeviceBuffer heads;        // int32 per arc: its head position (the solo levels run arc-parallel)
   DeviceBuffer level_begin;  // levels + 1 int64
   DeviceBuffer position;     // n int32: graph vertex -> sweep position
+  // The core table (CoreTable): core * core uint32 over positions [0, core), the top core_levels levels; core 0: none.
+  DeviceBuffer table;
+  int64_t core = 0;
+  int core_levels = 0;
   mutable SearchPool searches;
 
   int64_t device_bytes() const override {
     return static_cast<int64_t>(offsets.bytes() + arcs.bytes() + heads.bytes() + level_begin.bytes() +
-                                position.bytes());
+                                position.bytes() + (core > 0 ? table.bytes() : 0));
   }
 };
 
@@ -143,21 +147,10 @@ int sweep_blocks_per_sm(int device) {
   });
 }
 
-// The leading levels narrow enough for block 0 alone (kSoloCells), as long as their cells fit its shared memory
-// (kSoloSharedCells).
-int solo_levels(const int64_t* level_begin, int64_t levels, int lane_shift) {
-  int solo = 0;
-  while (solo < levels && solo < kMaxSoloLevels && ((level_begin[solo + 1] - level_begin[solo]) << lane_shift) <= kSoloCells &&
-         (level_begin[solo + 1] << lane_shift) <= kSoloSharedCells) {
-    ++solo;
-  }
-  return solo;
-}
-
-// Fills the solo levels of `a` (levels, level_begin on the host as `host_levels`).
+// Fills the solo levels of `a` (levels, core_levels, level_begin on the host as `host_levels`).
 void set_solo(SweepArgs& a, const int64_t* host_levels) {
-  a.solo_levels = solo_levels(host_levels, a.levels, a.lane_shift);
-  a.solo_cells = static_cast<long long>(host_levels[a.solo_levels]) << a.lane_shift;
+  a.solo_end = solo_end(host_levels, a.levels, a.lane_shift, a.core > 0 ? a.core_levels : 0);
+  a.solo_cells = static_cast<long long>(host_levels[a.solo_end]) << a.lane_shift;
 }
 
 // The sweep's cooperative launch on the query's stream, under a residency share (common/residency.hpp) that lasts
@@ -171,7 +164,8 @@ class SweepLaunch {
                std::max(1, per_sm_ / std::min(per_sm_, kSweepBlocksPerSm))) {}
   void launch(SweepArgs& args, cudaStream_t stream) {
     const int grid = std::min(lease_.blocks(), std::min(per_sm_, kSweepBlocksPerSm) * sms_);
-    const size_t shared = std::max<size_t>(sizeof(long long), static_cast<size_t>(args.solo_cells) * sizeof(long long));
+    const size_t shared = std::max<size_t>(args.core > 0 ? kSweepBlock * sizeof(long long) : sizeof(long long),
+                                           static_cast<size_t>(args.solo_cells) * sizeof(long long));
     void* params[] = {&args};
     GSSSP_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(sweep_kernel), grid, kSweepBlock,
                                                  params, shared, stream));
@@ -246,6 +240,15 @@ void attach(const graph::DeviceGraph& g, const gsssp_ch_view& view) {
   }
   d->level_begin = upload(l.level_begin.data(), l.level_begin.size() * sizeof(int64_t), "PHAST levels");
   d->position = upload(l.position.data(), l.position.size() * sizeof(int32_t), "PHAST positions");
+  {
+    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const CoreTable core = build_core_table(l, std::min(kCoreVertices, l.n / kCoreShare), threads);
+    d->core = core.vertices;
+    d->core_levels = static_cast<int>(core.levels);
+    if (core.vertices > 0) {
+      d->table = upload(core.distances.data(), core.distances.size() * sizeof(uint32_t), "PHAST core table");
+    }
+  }
   bool inserted = false;
   g.attachment<DeviceHierarchy>(kAttachmentKey, [&] {
     inserted = true;
@@ -269,11 +272,18 @@ AlgorithmRun run(const QueryContext& query) {
   auto* answer = ws.buffer<unsigned long long>(Slot::kDistance0, std::max<long long>(n, 1));
   auto* dist = ws.buffer<long long>(Slot::kDistance1, std::max<long long>(n, 1));
   long long seed_count = 0;
+  long long core_seeds = 0;
   Seed* seeds = nullptr;
   {
     SearchLease scratch(h.searches);
     scratch->seeds.clear();
     scratch->search.run(layout, layout.position[static_cast<size_t>(query.source)], 0, scratch->seeds);
+    if (h.core > 0) {
+      // The core's seeds first (SweepArgs::core_seeds).
+      const auto in_core = std::partition(scratch->seeds.begin(), scratch->seeds.end(),
+                                          [&](const Seed& s) { return s.position < h.core; });
+      core_seeds = static_cast<long long>(in_core - scratch->seeds.begin());
+    }
     seed_count = static_cast<long long>(scratch->seeds.size());
     const size_t bytes = static_cast<size_t>(seed_count) * sizeof(Seed);
     seeds = ws.buffer<Seed>(Slot::kFlags1, std::max<long long>(seed_count, 1));
@@ -292,6 +302,10 @@ AlgorithmRun run(const QueryContext& query) {
   a.level_begin = h.level_begin.as<const long long>();
   a.levels = static_cast<int>(layout.levels());
   a.lane_shift = 0;
+  a.table = h.table.as<const uint32_t>();
+  a.core = h.core;
+  a.core_levels = h.core_levels;
+  a.core_seeds = core_seeds;
   set_solo(a, layout.level_begin.data());
   a.dist = dist;
   a.seeds = seeds;

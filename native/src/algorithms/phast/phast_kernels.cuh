@@ -25,8 +25,16 @@ struct SweepArgs {
   const int32_t* heads = nullptr;
   const long long* level_begin = nullptr;  // levels + 1, from the top level down
   int levels = 0;
-  int solo_levels = 0;                  // the first solo_levels levels run in block 0 alone, in shared memory
-  long long solo_cells = 0;             // their cells: level_begin[solo_levels] << lane_shift (the dynamic shared memory)
+  // One source only (0 otherwise): the top core_levels levels, positions [0, core), are answered from the core table
+  // (CoreTable, phast_layout.hpp: table[u * core + v], kNoPath none), and seeds[0, core_seeds) are the seeds there.
+  const uint32_t* table = nullptr;
+  long long core = 0;
+  int core_levels = 0;
+  long long core_seeds = 0;
+  // The levels [core_levels, solo_end) run in block 0 alone, in shared memory holding cells [0, solo_cells):
+  // level_begin[solo_end] << lane_shift (the dynamic shared memory).
+  int solo_end = 0;
+  long long solo_cells = 0;
   int lane_shift = 0;                   // 1 << lane_shift sources, distances at (index << lane_shift) | lane
   long long* dist = nullptr;            // count << lane_shift
   const Seed* seeds = nullptr;          // lanes within the launch, indices within the swept range
@@ -121,65 +129,128 @@ __device__ __forceinline__ void sweep_solo_arcs(const SweepArgs& a, long long* s
   }
 }
 
+// The core's cells from the table: cell v = min over the core seeds u of seed(u) + table[u][v]. A block takes 32
+// consecutive cells at a time, its lanes one cell each; each warp takes kCoreSeedsPerWarp seeds at a time, whose row
+// segments are one 128-byte load each and whose loads are all issued before any is used; the warps' minima meet in
+// `scratch` (blockDim.x entries).
+__device__ __forceinline__ void sweep_core(const SweepArgs& a, long long* scratch) {
+  constexpr int kSeeds = kCoreSeedsPerWarp;
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  const int warp = static_cast<int>(threadIdx.x >> 5);
+  const int warps = static_cast<int>(blockDim.x >> 5);
+  for (long long base = static_cast<long long>(blockIdx.x) * 32; base < a.core; base += static_cast<long long>(gridDim.x) * 32) {
+    const long long v = base + lane;
+    long long best = kUnreached;
+    for (long long first = static_cast<long long>(warp) * kSeeds; first < a.core_seeds;
+         first += static_cast<long long>(warps) * kSeeds) {
+      // Lane i < kSeeds holds seed first + i; the others hand out nothing.
+      int32_t position = 0;
+      long long distance = kUnreached;
+      if (lane < kSeeds && first + lane < a.core_seeds) {
+        position = a.seeds[first + lane].position;
+        distance = a.seeds[first + lane].distance;
+      }
+      uint32_t t[kSeeds];
+      long long d[kSeeds];
+#pragma unroll
+      for (int k = 0; k < kSeeds; ++k) {
+        const int32_t u = __shfl_sync(0xffffffffu, position, k);
+        d[k] = __shfl_sync(0xffffffffu, distance, k);
+        t[k] = d[k] != kUnreached && v < a.core ? __ldg(a.table + static_cast<long long>(u) * a.core + v)
+                                                : CoreTable::kNoPath;
+      }
+#pragma unroll
+      for (int k = 0; k < kSeeds; ++k) {
+        if (t[k] != CoreTable::kNoPath && d[k] + static_cast<long long>(t[k]) < best) best = d[k] + t[k];
+      }
+    }
+    scratch[threadIdx.x] = best;
+    __syncthreads();
+    if (warp == 0) {
+      for (int w = 1; w < warps; ++w) best = min(best, scratch[w * 32 + lane]);
+      if (v < a.core) a.dist[v] = best;
+    }
+    __syncthreads();
+  }
+}
+
+// Cells [lo, hi) of the block's share of [from, cells) (shares over `parts` blocks, this one `part`) set unreached,
+// then the seeds that fall there written: a block's own cells, so only __syncthreads orders them.
+__device__ __forceinline__ void init_share(const SweepArgs& a, long long from, long long cells, long long part,
+                                           long long parts) {
+  const int shift = a.lane_shift;
+  const long long rest = cells - from;
+  const long long share = (rest + parts - 1) / parts;
+  const long long lo = from + part * share;
+  const long long hi = lo + share < cells ? lo + share : cells;
+  for (long long c = lo + threadIdx.x; c < hi; c += blockDim.x) a.dist[c] = kUnreached;
+  __syncthreads();
+  for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
+    const Seed s = a.seeds[i];
+    const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+    if (cell >= lo && cell < hi) a.dist[cell] = s.distance;
+  }
+}
+
 // The whole sweep, one cooperative launch:
-//   1. block 0 sweeps the solo levels (a prefix of the positions, kSoloCells) in shared memory: every cell unreached,
-//      the seeds that fall there, then level after level (arc-parallel) with __syncthreads between, and the result
-//      written back;
-//      meanwhile every other block sets its share of the remaining cells unreached and writes the seeds that fall
-//      there (a block's own cells, so only __syncthreads orders them);
-//   2. a grid barrier; then each further level over the whole grid, a grid barrier after each;
-//   3. one source: the answer in graph order.
-// The dynamic shared memory holds solo_cells distances.
+//   1. with a core table: every block answers its tiles of the core (sweep_core) and sets its share of the cells
+//      below unreached, with their seeds; a grid barrier;
+//   2. block 0 sweeps the solo levels in shared memory: their cells (from step 1, or unreached and the seeds that
+//      fall there), then level after level (arc-parallel) with __syncthreads between, and the result written back;
+//      without a core table, meanwhile every other block sets its share of the remaining cells unreached and writes
+//      the seeds that fall there;
+//   3. a grid barrier; then each further level over the whole grid, a grid barrier after each;
+//   4. one source: the answer in graph order.
+// The dynamic shared memory holds solo_cells distances, and at least blockDim.x with a core table.
 __global__ void __launch_bounds__(kSweepBlock) sweep_kernel(SweepArgs a) {
   extern __shared__ long long solo[];
   cg::grid_group grid = cg::this_grid();
   const long long cells = a.count << a.lane_shift;
   const int shift = a.lane_shift;
+  const bool core = a.core > 0;
+  const int first = core ? a.core_levels : 0;
   if (blockIdx.x == 0 && threadIdx.x == 0 && a.counters != nullptr) {
     a.counters->vertex_visits += a.visits;
     a.counters->edges_relaxed += a.relaxations;
   }
-  if (blockIdx.x == 0) {
+  if (core) {
+    sweep_core(a, solo);
+    init_share(a, a.core, cells, blockIdx.x, gridDim.x);
+    grid.sync();
+  }
+  if (blockIdx.x == 0 && a.solo_end > first) {
     // The solo levels' arc ranges, read once at the start (each level's bound is two dependent loads).
     __shared__ long long solo_arc_begin[kMaxSoloLevels + 1];
-    for (int level = threadIdx.x; level <= a.solo_levels; level += blockDim.x) {
-      solo_arc_begin[level] = __ldg(a.offsets + __ldg(a.level_begin + level));
+    for (int level = first + static_cast<int>(threadIdx.x); level <= a.solo_end; level += blockDim.x) {
+      solo_arc_begin[level - first] = __ldg(a.offsets + __ldg(a.level_begin + level));
     }
-    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
-    __syncthreads();
-    // A vertex reached by an upward search is a seed once per lane: plain writes.
-    for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
-      const Seed s = a.seeds[i];
-      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
-      if (cell < a.solo_cells) solo[cell] = s.distance;
+    if (core) {
+      for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = __ldcg(a.dist + c);
+    } else {
+      for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) solo[c] = kUnreached;
+      __syncthreads();
+      // A vertex reached by an upward search is a seed once per lane: plain writes.
+      for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
+        const Seed s = a.seeds[i];
+        const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
+        if (cell < a.solo_cells) solo[cell] = s.distance;
+      }
     }
     __syncthreads();
-    for (int level = 0; level < a.solo_levels; ++level) {
-      sweep_solo_arcs(a, solo, solo_arc_begin[level], solo_arc_begin[level + 1]);
+    for (int level = first; level < a.solo_end; ++level) {
+      sweep_solo_arcs(a, solo, solo_arc_begin[level - first], solo_arc_begin[level - first + 1]);
       __syncthreads();
     }
-    for (long long c = threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];
+    for (long long c = (core ? a.core : 0) + threadIdx.x; c < a.solo_cells; c += blockDim.x) a.dist[c] = solo[c];
   }
-  if (blockIdx.x != 0 || gridDim.x == 1) {
+  if (!core && (blockIdx.x != 0 || gridDim.x == 1)) {
     // The cells past the solo region, in one contiguous share per block (blocks 1.., or block 0 in a grid of one).
-    const long long helpers = gridDim.x > 1 ? gridDim.x - 1 : 1;
-    const long long helper = gridDim.x > 1 ? blockIdx.x - 1 : 0;
-    const long long rest = cells - a.solo_cells;
-    const long long share = (rest + helpers - 1) / helpers;
-    const long long lo = a.solo_cells + helper * share;
-    const long long hi = lo + share < cells ? lo + share : cells;
-    for (long long c = lo + threadIdx.x; c < hi; c += blockDim.x) a.dist[c] = kUnreached;
-    __syncthreads();
-    for (long long i = threadIdx.x; i < a.seed_count; i += blockDim.x) {
-      const Seed s = a.seeds[i];
-      const long long cell = (static_cast<long long>(s.position) << shift) | s.lane;
-      if (cell >= lo && cell < hi) a.dist[cell] = s.distance;
-    }
+    init_share(a, a.solo_cells, cells, gridDim.x > 1 ? blockIdx.x - 1 : 0, gridDim.x > 1 ? gridDim.x - 1 : 1);
   }
-  grid.sync();
+  if (!core || a.solo_end > first) grid.sync();
   const long long threads = static_cast<long long>(gridDim.x) * blockDim.x;
   const long long tid = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (int level = a.solo_levels; level < a.levels; ++level) {
+  for (int level = a.solo_end > first ? a.solo_end : first; level < a.levels; ++level) {
     const long long begin = a.level_begin[level];
     sweep_cells(a, a.dist, begin, (a.level_begin[level + 1] - begin) << shift, tid, threads);
     grid.sync();

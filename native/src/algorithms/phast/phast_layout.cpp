@@ -2,9 +2,12 @@
 #include "algorithms/phast/phast_layout.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <limits>
+#include <thread>
 
+#include "algorithms/phast/phast_policy.hpp"
 #include "common/error.hpp"
 
 namespace gsssp::phast {
@@ -258,6 +261,69 @@ Selection select_targets(const Layout& layout, const int32_t* targets, int64_t c
     s.target_sub[static_cast<size_t>(t)] = s.sub_of_position[static_cast<size_t>(layout.position[static_cast<size_t>(targets[t])])];
   }
   return s;
+}
+
+CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threads) {
+  CoreTable t;
+  int64_t levels = 0;
+  while (levels < layout.levels() && layout.level_begin[static_cast<size_t>(levels + 1)] <= max_vertices) ++levels;
+  const int64_t core = layout.level_begin[static_cast<size_t>(levels)];
+  if (levels == 0 || core == 0) return t;
+  std::vector<uint32_t> table(static_cast<size_t>(core * core), CoreTable::kNoPath);
+  std::vector<int64_t> below(static_cast<size_t>(core));  // per position, where the next level begins
+  for (int64_t i = 0; i < levels; ++i) {
+    for (int64_t p = layout.level_begin[static_cast<size_t>(i)]; p < layout.level_begin[static_cast<size_t>(i + 1)]; ++p) {
+      below[static_cast<size_t>(p)] = layout.level_begin[static_cast<size_t>(i + 1)];
+    }
+  }
+  std::atomic<bool> too_long{false};
+  std::atomic<int64_t> next{0};
+  // Row u: the reference sweep from u alone, over the positions below u's level (nothing above it is reachable).
+  auto rows = [&] {
+    std::vector<long long> d(static_cast<size_t>(core));
+    for (int64_t u = next++; u < core && !too_long; u = next++) {
+      std::fill(d.begin(), d.end(), kUnreached);
+      d[static_cast<size_t>(u)] = 0;
+      uint32_t* row = table.data() + u * core;
+      row[u] = 0;
+      for (int64_t p = below[static_cast<size_t>(u)]; p < core; ++p) {
+        long long best = kUnreached;
+        for (int64_t e = layout.down_offsets[static_cast<size_t>(p)]; e < layout.down_offsets[static_cast<size_t>(p) + 1]; ++e) {
+          const Arc& a = layout.down_arcs[static_cast<size_t>(e)];
+          if (a.other < u) continue;  // tails ascend: the arcs from above u come first
+          const long long du = d[static_cast<size_t>(a.other)];
+          if (du != kUnreached) best = std::min(best, du + static_cast<long long>(a.weight));
+        }
+        d[static_cast<size_t>(p)] = best;
+        if (best == kUnreached) continue;
+        if (best >= static_cast<long long>(CoreTable::kNoPath)) {
+          too_long = true;
+          break;
+        }
+        row[p] = static_cast<uint32_t>(best);
+      }
+    }
+  };
+  const int workers = static_cast<int>(std::clamp<int64_t>(std::min<int64_t>(threads, core / 64), 1, 256));
+  std::vector<std::thread> pool;
+  for (int i = 1; i < workers; ++i) pool.emplace_back(rows);
+  rows();
+  for (std::thread& thread : pool) thread.join();
+  if (too_long) return t;
+  t.vertices = core;
+  t.levels = levels;
+  t.distances = std::move(table);
+  return t;
+}
+
+int solo_end(const int64_t* level_begin, int64_t levels, int lane_shift, int first) {
+  int end = first;
+  while (end < levels && end - first < kMaxSoloLevels &&
+         ((level_begin[end + 1] - level_begin[end]) << lane_shift) <= kSoloCells &&
+         (level_begin[end + 1] << lane_shift) <= kSoloSharedCells) {
+    ++end;
+  }
+  return end;
 }
 
 void sweep_reference(int64_t count, const std::vector<int64_t>& offsets, const std::vector<Arc>& arcs,

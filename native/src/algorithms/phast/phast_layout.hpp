@@ -116,6 +116,27 @@ struct Selection {
 // targets: graph ids, each in [0, n) (checked by the caller); repeats allowed.
 Selection select_targets(const Layout& layout, const int32_t* targets, int64_t count);
 
+// The top of the hierarchy as a table. The top levels of a road hierarchy hold few vertices each (NY: 48 levels
+// above its 2,000th position), so the sweep pays a barrier per level there and little else. Positions [0, vertices)
+// are whole top levels; distances[u * vertices + v] is the shortest downward path from u to v (kNoPath where there is
+// none, 0 for u = v). A downward path between two of these positions stays among them (levels only fall along it),
+// so a source's distance to v in the core is the minimum, over the seeds u in the core, of seed(u) + distances[u][v]:
+// one min-plus product instead of `levels` dependent passes.
+struct CoreTable {
+  static constexpr uint32_t kNoPath = 0xffffffffu;
+  int64_t vertices = 0;  // 0: no table
+  int64_t levels = 0;
+  std::vector<uint32_t> distances;
+};
+
+// The table over the most top levels whose positions number at most `max_vertices`, its rows computed on up to
+// `threads` host threads; empty (vertices 0) when no whole level fits or a distance would not fit 32 bits.
+CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threads);
+
+// The levels after `first` narrow enough for the sweep's block 0 alone: each at most kSoloCells cells, and all of
+// [0, their end) within kSoloSharedCells cells (phast_policy.hpp). Returns the level where they end (first if none).
+int solo_end(const int64_t* level_begin, int64_t levels, int lane_shift, int first);
+
 // The sweep on the host, the reference the device sweep is checked against (and the proof of the data layout): dist
 // gets `count` entries (INT64_MAX = unreached), the seeds of `lane` applied, then every index in order takes the
 // minimum over its incoming arcs. Seeds of other lanes are ignored.

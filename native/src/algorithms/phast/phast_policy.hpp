@@ -19,10 +19,18 @@ constexpr int kSweepBlocksPerSm = 1;
 constexpr int64_t kSoloCells = 2 * kSweepBlock;
 // Block 0 keeps the distances of those top levels in shared memory (all their arcs' tails lie among them), so a
 // level's chain of dependent loads ends in shared memory instead of L2; the solo levels stop where their cells would
-// exceed this. On road NY the levels of at most kSoloCells vertices are the top 49 of 59 and hold 10,171 vertices.
+// exceed this. On road NY the levels of at most kSoloCells vertices are the top 58 of 68 and hold 10,225 vertices.
 constexpr int64_t kSoloSharedCells = 12288;  // 96 KiB of int64
-// At most this many solo levels (block 0 keeps each one's arc range in shared memory); NY has 49.
+// At most this many solo levels (block 0 keeps each one's arc range in shared memory).
 constexpr int kMaxSoloLevels = 256;
+// One-source sweeps answer the top levels from a table of their downward distances (CoreTable, phast_layout.hpp):
+// the most top levels whose positions number at most kCoreVertices, a table of at most kCoreVertices^2 uint32 (64 MiB),
+// and at most 1/kCoreShare of the graph's vertices, so that a small graph is not made dense. On road NY that is the
+// top 53 of 68 levels, 4,030 vertices. A seed in the core costs one 128-byte load per 32 cells there; a warp loads
+// kCoreSeedsPerWarp seeds' segments before it uses any.
+constexpr int64_t kCoreVertices = 4096;
+constexpr int64_t kCoreShare = 8;
+constexpr int kCoreSeedsPerWarp = 8;
 // A solo level runs arc-parallel (phast_kernels.cuh, sweep_solo_arcs): each thread loads this many arcs before it
 // uses any, so that their load latencies overlap.
 constexpr int kSoloArcsPerThread = 4;
