@@ -2,7 +2,7 @@
 // the sweep order is a permutation whose levels put every downward arc's tail above its head; the upward search
 // plus the reference sweep over the renumbered arrays (the device sweep's data layout) equals Dijkstra on the graph;
 // RPHAST's selection holds every target and every tail of its vertices' arcs, and its restricted sweep gives the
-// targets' exact distances; the core table's rows are the reference sweep from each core vertex, and a sweep that
+// targets' exact distances; the core table's rows are Dijkstra's distances from each core vertex, and a sweep that
 // answers the core from it equals Dijkstra; malformed hierarchies are refused with INVALID_ARGUMENT naming the defect.
 // Graphs: seeded random directed graphs (zero weights, parallel arcs, self loops, unreachable vertices), grids with
 // one-way streets, and rome99 when /work/shared/graphs (or GSSSP_GRAPHS_DIR) has it.
@@ -319,9 +319,9 @@ void check_selection(const Csr& g, const Layout& l, std::mt19937_64& rng, int64_
   }
 }
 
-// The core table over at most `core_max` positions: whole top levels, each row the reference sweep from its vertex
-// alone; and a one-source answer as the device sweep makes it with the table (the core from the core seeds' rows,
-// then the reference sweep below it) equal to Dijkstra.
+// The core table over at most `core_max` positions: whole top levels, each row the graph's distances (Dijkstra) from
+// its vertex to the core; and a one-source answer as the device sweep makes it with the table (the upward search
+// stopped at the core, the core from its entry points' rows, then the reference sweep below it) equal to Dijkstra.
 void check_core_table(const Csr& g, const Layout& l, std::mt19937_64& rng, int64_t core_max, int sources) {
   const gsssp::phast::CoreTable t = gsssp::phast::build_core_table(l, core_max, 3);
   const int64_t core = t.vertices;
@@ -332,12 +332,11 @@ void check_core_table(const Csr& g, const Layout& l, std::mt19937_64& rng, int64
   }
   ASSERT_EQ(t.distances.size(), static_cast<size_t>(core * core)) << g.name;
   for (int64_t u = 0; u < core; ++u) {
-    std::vector<long long> want;
-    gsssp::phast::sweep_reference(l.n, l.down_offsets, l.down_arcs, {Seed{static_cast<int32_t>(u), 0, 0}}, 0, want);
+    const std::vector<long long> want = dijkstra(g, l.order[static_cast<size_t>(u)]);
     for (int64_t v = 0; v < core; ++v) {
       const uint32_t got = t.distances[static_cast<size_t>(u * core + v)];
-      const long long w = want[static_cast<size_t>(v)];
-      ASSERT_EQ(got == gsssp::phast::CoreTable::kNoPath ? kInf : static_cast<long long>(got), w)
+      ASSERT_EQ(got == gsssp::phast::CoreTable::kNoPath ? kInf : static_cast<long long>(got),
+                want[static_cast<size_t>(l.order[static_cast<size_t>(v)])])
           << g.name << ": core table row " << u << ", column " << v << " [GSSSP_TEST_SEED=" << seed() << "]";
     }
   }
@@ -346,18 +345,18 @@ void check_core_table(const Csr& g, const Layout& l, std::mt19937_64& rng, int64
   for (int s = 0; s < sources; ++s) {
     const int64_t source = pick(rng);
     std::vector<Seed> seeds;
-    search.run(l, l.position[static_cast<size_t>(source)], 0, seeds);
+    search.run(l, l.position[static_cast<size_t>(source)], 0, seeds, t.closed ? static_cast<int32_t>(core) : 0);
     std::vector<long long> dist(static_cast<size_t>(l.n), kInf);
-    for (const Seed& seed_u : seeds) {
-      if (seed_u.position < core) {
+    for (const Seed& entry : seeds) {
+      if (entry.position < core) {
         for (int64_t v = 0; v < core; ++v) {
-          const uint32_t d = t.distances[static_cast<size_t>(seed_u.position * core + v)];
+          const uint32_t d = t.distances[static_cast<size_t>(entry.position * core + v)];
           if (d != gsssp::phast::CoreTable::kNoPath) {
-            dist[static_cast<size_t>(v)] = std::min(dist[static_cast<size_t>(v)], seed_u.distance + d);
+            dist[static_cast<size_t>(v)] = std::min(dist[static_cast<size_t>(v)], entry.distance + d);
           }
         }
       } else {
-        dist[static_cast<size_t>(seed_u.position)] = seed_u.distance;
+        dist[static_cast<size_t>(entry.position)] = entry.distance;
       }
     }
     for (int64_t p = core; p < l.n; ++p) {
@@ -439,6 +438,31 @@ TEST_F(PhastLayout, UpwardSearchReusedAcrossGraphs) {
         const std::vector<long long> want = dijkstra(g, source);
         for (int64_t v = 0; v < g.n; ++v) ASSERT_EQ(swept[static_cast<size_t>(l.position[static_cast<size_t>(v)])], want[static_cast<size_t>(v)]);
       }
+    }
+  }
+}
+
+// Symmetric graphs (every arc mirrored, as on a two-way road network): the hierarchy's upward arcs are mirrored by
+// downward ones, so no upward arc leaves the core, and the query's upward search stops there (check_core_table).
+TEST_F(PhastLayout, SymmetricGraphsStopTheSearchAtTheCore) {
+  std::uniform_int_distribution<int32_t> weight(0, 100);
+  for (int64_t n : {2, 40, 300}) {
+    const Csr base = random_graph(n, 2 * n, rng);
+    std::vector<std::tuple<int32_t, int32_t, int32_t>> arcs;
+    for (int64_t u = 0; u < base.n; ++u) {
+      for (int64_t e = base.offsets[static_cast<size_t>(u)]; e < base.offsets[static_cast<size_t>(u) + 1]; ++e) {
+        const int32_t v = base.targets[static_cast<size_t>(e)];
+        arcs.emplace_back(static_cast<int32_t>(u), v, base.weights[static_cast<size_t>(e)]);
+        arcs.emplace_back(v, static_cast<int32_t>(u), base.weights[static_cast<size_t>(e)]);
+      }
+    }
+    const Csr g = from_arcs("symmetric random", n, std::move(arcs));
+    const TestHierarchy h = gsssp_test::naive_hierarchy(g.n, g.offsets, g.targets, g.weights);
+    const Layout l = gsssp::phast::build_layout(arrays_of(h));
+    for (int64_t core_max : {g.n / 8, g.n / 2, g.n}) {
+      const gsssp::phast::CoreTable t = gsssp::phast::build_core_table(l, core_max, 2);
+      if (t.vertices > 0) EXPECT_TRUE(t.closed) << g.name << " of " << n << ", core of " << t.vertices;
+      check_core_table(g, l, rng, core_max, 5);
     }
   }
 }

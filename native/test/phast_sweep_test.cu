@@ -85,13 +85,16 @@ T* upload(const std::vector<T>& host) {
 void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int shift, int blocks, int64_t core_max,
                  const std::string& what) {
   const int lanes = 1 << shift;
-  std::vector<Seed> seeds;
-  gsssp::phast::UpwardSearch search;
-  for (int lane = 0; lane < lanes; ++lane) {
-    search.run(l, l.position[static_cast<size_t>(order_sources[static_cast<size_t>(lane)])], lane, seeds);
-  }
   const gsssp::phast::CoreTable core =
       shift == 0 && core_max > 0 ? gsssp::phast::build_core_table(l, core_max, 2) : gsssp::phast::CoreTable{};
+  // The reference's seeds: whole upward searches; the kernel's: stopped at a closed core, the core's seeds first.
+  std::vector<Seed> full, seeds;
+  gsssp::phast::UpwardSearch search;
+  for (int lane = 0; lane < lanes; ++lane) {
+    const int32_t source = l.position[static_cast<size_t>(order_sources[static_cast<size_t>(lane)])];
+    search.run(l, source, lane, full);
+    search.run(l, source, lane, seeds, core.closed ? static_cast<int32_t>(core.vertices) : 0);
+  }
   const long long core_seeds = std::partition(seeds.begin(), seeds.end(), [&](const Seed& s) {
                                  return s.position < core.vertices;
                                }) - seeds.begin();
@@ -153,7 +156,7 @@ void check_sweep(const Layout& l, const std::vector<int32_t>& order_sources, int
   }
   for (int lane = 0; lane < lanes; ++lane) {
     std::vector<long long> want;
-    gsssp::phast::sweep_reference(l.n, l.down_offsets, l.down_arcs, seeds, lane, want);
+    gsssp::phast::sweep_reference(l.n, l.down_offsets, l.down_arcs, full, lane, want);
     for (int64_t p = 0; p < l.n; ++p) {
       ASSERT_EQ(got[static_cast<size_t>((p << shift) | lane)], want[static_cast<size_t>(p)])
           << what << ": lane " << lane << ", position " << p << " [GSSSP_TEST_SEED=" << seed() << "]";

@@ -79,6 +79,7 @@ struct DeviceHierarchy : graph::Attachment {
   DeviceBuffer table;
   int64_t core = 0;
   int core_levels = 0;
+  int32_t search_stop = 0;  // core when no upward arc leaves it (CoreTable::closed), else 0
   mutable SearchPool searches;
 
   int64_t device_bytes() const override {
@@ -245,6 +246,7 @@ void attach(const graph::DeviceGraph& g, const gsssp_ch_view& view) {
     const CoreTable core = build_core_table(l, std::min(kCoreVertices, l.n / kCoreShare), threads);
     d->core = core.vertices;
     d->core_levels = static_cast<int>(core.levels);
+    d->search_stop = core.closed ? static_cast<int32_t>(core.vertices) : 0;
     if (core.vertices > 0) {
       d->table = upload(core.distances.data(), core.distances.size() * sizeof(uint32_t), "PHAST core table");
     }
@@ -277,7 +279,7 @@ AlgorithmRun run(const QueryContext& query) {
   {
     SearchLease scratch(h.searches);
     scratch->seeds.clear();
-    scratch->search.run(layout, layout.position[static_cast<size_t>(query.source)], 0, scratch->seeds);
+    scratch->search.run(layout, layout.position[static_cast<size_t>(query.source)], 0, scratch->seeds, h.search_stop);
     if (h.core > 0) {
       // The core's seeds first (SweepArgs::core_seeds).
       const auto in_core = std::partition(scratch->seeds.begin(), scratch->seeds.end(),

@@ -26,7 +26,8 @@ struct SweepArgs {
   const long long* level_begin = nullptr;  // levels + 1, from the top level down
   int levels = 0;
   // One source only (0 otherwise): the top core_levels levels, positions [0, core), are answered from the core table
-  // (CoreTable, phast_layout.hpp: table[u * core + v], kNoPath none), and seeds[0, core_seeds) are the seeds there.
+  // (CoreTable, phast_layout.hpp: table[u * core + v], kNoPath none); seeds[0, core_seeds) are the seeds there
+  // (where the core is closed, only the vertices where the upward search entered it: CoreTable::closed).
   const uint32_t* table = nullptr;
   long long core = 0;
   int core_levels = 0;
@@ -129,7 +130,7 @@ __device__ __forceinline__ void sweep_solo_arcs(const SweepArgs& a, long long* s
   }
 }
 
-// The core's cells from the table: cell v = min over the core seeds u of seed(u) + table[u][v]. A block takes 32
+// The core's cells from the table: cell v = min over the core seeds e of seed(e) + table[e][v]. A block takes 32
 // consecutive cells at a time, its lanes one cell each; each warp takes kCoreSeedsPerWarp seeds at a time, whose row
 // segments are one 128-byte load each and whose loads are all issued before any is used; the warps' minima meet in
 // `scratch` (blockDim.x entries).

@@ -182,7 +182,7 @@ uint32_t UpwardSearch::label_of(int32_t position) {
   return index;
 }
 
-void UpwardSearch::run(const Layout& layout, int32_t source, int32_t lane, std::vector<Seed>& seeds) {
+void UpwardSearch::run(const Layout& layout, int32_t source, int32_t lane, std::vector<Seed>& seeds, int32_t stop) {
   // Empty the table where the last search wrote, not all of it.
   for (const Label& label : labels_) table_[label.slot] = 0;
   labels_.clear();
@@ -200,6 +200,7 @@ void UpwardSearch::run(const Layout& layout, int32_t source, int32_t lane, std::
     labels_[top.second].settled = true;
     const int32_t v = labels_[top.second].position;
     seeds.push_back(Seed{v, lane, top.first});
+    if (v < stop) continue;
     for (int64_t e = layout.up_offsets[static_cast<size_t>(v)]; e < layout.up_offsets[static_cast<size_t>(v) + 1]; ++e) {
       const Arc& a = layout.up_arcs[static_cast<size_t>(e)];
       const long long candidate = top.first + static_cast<long long>(a.weight);
@@ -270,29 +271,30 @@ CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threa
   const int64_t core = layout.level_begin[static_cast<size_t>(levels)];
   if (levels == 0 || core == 0) return t;
   std::vector<uint32_t> table(static_cast<size_t>(core * core), CoreTable::kNoPath);
-  std::vector<int64_t> below(static_cast<size_t>(core));  // per position, where the next level begins
-  for (int64_t i = 0; i < levels; ++i) {
-    for (int64_t p = layout.level_begin[static_cast<size_t>(i)]; p < layout.level_begin[static_cast<size_t>(i + 1)]; ++p) {
-      below[static_cast<size_t>(p)] = layout.level_begin[static_cast<size_t>(i + 1)];
-    }
-  }
   std::atomic<bool> too_long{false};
   std::atomic<int64_t> next{0};
-  // Row u: the reference sweep from u alone, over the positions below u's level (nothing above it is reachable).
+  // Row u: PHAST from u, the sweep over the core alone (no downward path from outside leads back in).
   auto rows = [&] {
+    UpwardSearch search;
+    std::vector<Seed> seeds;
     std::vector<long long> d(static_cast<size_t>(core));
     for (int64_t u = next++; u < core && !too_long; u = next++) {
+      seeds.clear();
+      search.run(layout, static_cast<int32_t>(u), 0, seeds);
       std::fill(d.begin(), d.end(), kUnreached);
-      d[static_cast<size_t>(u)] = 0;
+      int64_t top = core;
+      for (const Seed& s : seeds) {
+        if (s.position >= core) continue;
+        d[static_cast<size_t>(s.position)] = s.distance;
+        top = std::min<int64_t>(top, s.position);
+      }
       uint32_t* row = table.data() + u * core;
-      row[u] = 0;
-      for (int64_t p = below[static_cast<size_t>(u)]; p < core; ++p) {
-        long long best = kUnreached;
+      for (int64_t p = top; p < core; ++p) {
+        long long best = d[static_cast<size_t>(p)];
         for (int64_t e = layout.down_offsets[static_cast<size_t>(p)]; e < layout.down_offsets[static_cast<size_t>(p) + 1]; ++e) {
           const Arc& a = layout.down_arcs[static_cast<size_t>(e)];
-          if (a.other < u) continue;  // tails ascend: the arcs from above u come first
-          const long long du = d[static_cast<size_t>(a.other)];
-          if (du != kUnreached) best = std::min(best, du + static_cast<long long>(a.weight));
+          const long long dt = d[static_cast<size_t>(a.other)];
+          if (dt != kUnreached) best = std::min(best, dt + static_cast<long long>(a.weight));
         }
         d[static_cast<size_t>(p)] = best;
         if (best == kUnreached) continue;
@@ -312,6 +314,8 @@ CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threa
   if (too_long) return t;
   t.vertices = core;
   t.levels = levels;
+  t.closed = std::all_of(layout.up_arcs.begin(), layout.up_arcs.begin() + layout.up_offsets[static_cast<size_t>(core)],
+                         [&](const Arc& a) { return a.other < core; });
   t.distances = std::move(table);
   return t;
 }

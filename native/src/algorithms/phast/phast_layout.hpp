@@ -76,7 +76,9 @@ Layout build_layout(const HierarchyArrays& h);
 class UpwardSearch {
  public:
   // Appends a seed (position, lane, distance) to `seeds` for every vertex reached from `source`, itself included.
-  void run(const Layout& layout, int32_t source, int32_t lane, std::vector<Seed>& seeds);
+  // Vertices at positions below `stop` (a core table's, CoreTable) are seeded when settled but not expanded: an upward
+  // path that enters those top levels stays in them, and the table answers the rest of it.
+  void run(const Layout& layout, int32_t source, int32_t lane, std::vector<Seed>& seeds, int32_t stop = 0);
 
  private:
   struct Label {
@@ -116,16 +118,23 @@ struct Selection {
 // targets: graph ids, each in [0, n) (checked by the caller); repeats allowed.
 Selection select_targets(const Layout& layout, const int32_t* targets, int64_t count);
 
-// The top of the hierarchy as a table. The top levels of a road hierarchy hold few vertices each (NY: 48 levels
-// above its 2,000th position), so the sweep pays a barrier per level there and little else. Positions [0, vertices)
-// are whole top levels; distances[u * vertices + v] is the shortest downward path from u to v (kNoPath where there is
-// none, 0 for u = v). A downward path between two of these positions stays among them (levels only fall along it),
-// so a source's distance to v in the core is the minimum, over the seeds u in the core, of seed(u) + distances[u][v]:
-// one min-plus product instead of `levels` dependent passes.
+// The top of the hierarchy as a table. The top levels of a road hierarchy hold few vertices each (NY: 52 of 67 levels
+// above its 4,033rd position), so the sweep pays a barrier per level there and little else, and the upward search
+// spends most of its work there. Positions [0, vertices) are whole top levels, the core; distances[u * vertices + v] is
+// the graph's shortest distance from u to v (kNoPath where v is unreachable, 0 for u = v). A core vertex's distance
+// from a source is then the minimum, over the core vertices e its upward search reached, of seed(e) +
+// distances[e][v]: one min-plus product instead of `levels` dependent passes (the apex of the source's up-down
+// shortest path to v lies above v, so in the core, and is reached by the search).
+//
+// Levels fall along every downward arc. Where they also rise along every upward arc out of the core (`closed`: true
+// of a symmetric road graph's hierarchy, whose upward arcs are mirrored by downward ones), an upward path that enters
+// the core stays in it, so the query's upward search stops at the core (UpwardSearch's `stop`) and seeds only the
+// entry points: the table covers the rest of every path through them.
 struct CoreTable {
   static constexpr uint32_t kNoPath = 0xffffffffu;
   int64_t vertices = 0;  // 0: no table
   int64_t levels = 0;
+  bool closed = false;   // no upward arc leaves the core
   std::vector<uint32_t> distances;
 };
 
