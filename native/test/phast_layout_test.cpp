@@ -346,28 +346,27 @@ void check_core_table(const Csr& g, const Layout& l, std::mt19937_64& rng, int64
     const int64_t source = pick(rng);
     std::vector<Seed> seeds;
     search.run(l, l.position[static_cast<size_t>(source)], 0, seeds, t.closed ? static_cast<int32_t>(core) : 0);
-    std::vector<long long> dist(static_cast<size_t>(l.n), kInf);
+    // The core's cells from the table, then the sweep below them: the reference sweep seeded with the core's
+    // cells and the seeds below the core (a core cell is exact, so the sweep leaves it as it is).
+    std::vector<long long> in_core(static_cast<size_t>(core), kInf);
+    std::vector<Seed> swept_seeds;
     for (const Seed& entry : seeds) {
-      if (entry.position < core) {
-        for (int64_t v = 0; v < core; ++v) {
-          const uint32_t d = t.distances[static_cast<size_t>(entry.position * core + v)];
-          if (d != gsssp::phast::CoreTable::kNoPath) {
-            dist[static_cast<size_t>(v)] = std::min(dist[static_cast<size_t>(v)], entry.distance + d);
-          }
+      if (entry.position >= core) {
+        swept_seeds.push_back(entry);
+        continue;
+      }
+      for (int64_t v = 0; v < core; ++v) {
+        const uint32_t d = t.distances[static_cast<size_t>(entry.position * core + v)];
+        if (d != gsssp::phast::CoreTable::kNoPath) {
+          in_core[static_cast<size_t>(v)] = std::min(in_core[static_cast<size_t>(v)], entry.distance + d);
         }
-      } else {
-        dist[static_cast<size_t>(entry.position)] = entry.distance;
       }
     }
-    for (int64_t p = core; p < l.n; ++p) {
-      long long best = dist[static_cast<size_t>(p)];
-      for (int64_t e = l.down_offsets[static_cast<size_t>(p)]; e < l.down_offsets[static_cast<size_t>(p) + 1]; ++e) {
-        const Arc& a = l.down_arcs[static_cast<size_t>(e)];
-        const long long d = dist[static_cast<size_t>(a.other)];
-        if (d != kInf) best = std::min(best, d + static_cast<long long>(a.weight));
-      }
-      dist[static_cast<size_t>(p)] = best;
+    for (int64_t v = 0; v < core; ++v) {
+      if (in_core[static_cast<size_t>(v)] != kInf) swept_seeds.push_back(Seed{static_cast<int32_t>(v), 0, in_core[static_cast<size_t>(v)]});
     }
+    std::vector<long long> dist;
+    gsssp::phast::sweep_reference(l.n, l.down_offsets, l.down_arcs, swept_seeds, 0, dist);
     const std::vector<long long> want = dijkstra(g, source);
     for (int64_t v = 0; v < g.n; ++v) {
       ASSERT_EQ(dist[static_cast<size_t>(l.position[static_cast<size_t>(v)])], want[static_cast<size_t>(v)])
