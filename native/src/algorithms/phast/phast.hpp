@@ -7,10 +7,12 @@
 //   Delling, Goldberg, Werneck, "Faster Batched Shortest Paths in Road Networks", ATMOS 2011 (RPHAST): the sweep
 //   restricted to the vertices a target set needs, for many sources and many targets.
 //
-// A query: Dijkstra over the upward arcs from the source on the host (a few hundred vertices on a road graph), its
-// reached vertices uploaded as seeds, then the downward sweep in one cooperative launch: block 0 alone sweeps the
-// narrow top levels in shared memory, arc-parallel (a shared-memory atomicMin per arc into its head), then each
-// further level is one grid-stride pass over its range, a grid barrier after it. No priority queue and no global
+// A query: Dijkstra over the upward arcs from the source on the host (a few dozen vertices on a road graph: it stops
+// at the top levels' table, CoreTable in phast_layout.hpp), its reached vertices uploaded as seeds, then the downward
+// sweep in one cooperative launch: every block answers its share of the table's vertices (a min-plus pass over the
+// seeds there), block 0 alone sweeps the next narrow levels in shared memory, arc-parallel (a shared-memory
+// atomicMin per arc into its head), then each further level is one grid-stride pass over its range, a grid barrier
+// after it. No priority queue and no global
 // atomics: below the top, every (vertex, source) cell is written by one thread, once, after every arc into it was
 // final. The last pass writes the answer in graph order into the workspace's distance slot, where every other
 // algorithm leaves its answer, so the common tail (predecessors, host copies, resident results, certificates) applies

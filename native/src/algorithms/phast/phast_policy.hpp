@@ -23,11 +23,11 @@ constexpr int64_t kSoloCells = 2 * kSweepBlock;
 constexpr int64_t kSoloSharedCells = 12288;  // 96 KiB of int64
 // At most this many solo levels (block 0 keeps each one's arc range in shared memory).
 constexpr int kMaxSoloLevels = 256;
-// One-source sweeps answer the top levels from a table of their downward distances (CoreTable, phast_layout.hpp):
-// the most top levels whose positions number at most kCoreVertices, a table of at most kCoreVertices^2 uint32 (64 MiB),
-// and at most 1/kCoreShare of the graph's vertices, so that a small graph is not made dense. On road NY that is the
-// top 53 of 68 levels, 4,030 vertices. A seed in the core costs one 128-byte load per 32 cells there; a warp loads
-// kCoreSeedsPerWarp seeds' segments before it uses any.
+// One-source sweeps answer the top levels from a table of their distances (CoreTable, phast_layout.hpp): the most
+// top levels whose positions number at most kCoreVertices, a table of at most kCoreVertices^2 uint32 (64 MiB), and at
+// most 1/kCoreShare of the graph's vertices, so that a small graph is not made dense. On road NY that is the top 52
+// of 67 levels, 4,032 vertices; 4,096 beat 2,048 by 7% there (docs/performance.md, PHAST). A core seed costs one
+// 128-byte load per 32 cells; a warp loads kCoreSeedsPerWarp seeds' segments before it uses any.
 constexpr int64_t kCoreVertices = 4096;
 constexpr int64_t kCoreShare = 8;
 constexpr int kCoreSeedsPerWarp = 8;
