@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <thread>
@@ -271,7 +272,7 @@ CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threa
   const int64_t core = layout.level_begin[static_cast<size_t>(levels)];
   if (levels == 0 || core == 0) return t;
   std::vector<uint32_t> table(static_cast<size_t>(core * core), CoreTable::kNoPath);
-  std::atomic<bool> too_long{false};
+  std::atomic<bool> too_long{false};  // a distance does not fit 32 bits (or a worker failed): no table
   std::atomic<int64_t> next{0};
   // Row u: PHAST from u, the sweep over the core alone (no downward path from outside leads back in).
   auto rows = [&] {
@@ -307,10 +308,23 @@ CoreTable build_core_table(const Layout& layout, int64_t max_vertices, int threa
     }
   };
   const int workers = static_cast<int>(std::clamp<int64_t>(std::min<int64_t>(threads, core / 64), 1, 256));
+  // A worker's exception (out of host memory) is rethrown here, not left to end the process.
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
+  auto work = [&](int i) {
+    try {
+      rows();
+    } catch (...) {
+      errors[static_cast<size_t>(i)] = std::current_exception();
+      too_long = true;  // stops the others early
+    }
+  };
   std::vector<std::thread> pool;
-  for (int i = 1; i < workers; ++i) pool.emplace_back(rows);
-  rows();
+  for (int i = 1; i < workers; ++i) pool.emplace_back(work, i);
+  work(0);
   for (std::thread& thread : pool) thread.join();
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
   if (too_long) return t;
   t.vertices = core;
   t.levels = levels;
